@@ -1,0 +1,42 @@
+"""Helpers shared by every engine. Standard library only: engines know nothing of Django."""
+
+from .contract import (
+    DOUBLE_LOSS,
+    DRAW,
+    WIN,
+    Action,
+    Engine,
+    Event,
+    LoggedAction,
+    Outcome,
+    Prompts,
+    ReplayMismatch,
+    State,
+    replay,
+    step,
+)
+from .errors import IllegalAction
+from .hashing import canonical_json, clone, state_hash
+from .rng import rng, shuffled
+
+__all__ = [
+    "DOUBLE_LOSS",
+    "DRAW",
+    "WIN",
+    "Action",
+    "Engine",
+    "Event",
+    "IllegalAction",
+    "LoggedAction",
+    "Outcome",
+    "Prompts",
+    "ReplayMismatch",
+    "State",
+    "canonical_json",
+    "clone",
+    "replay",
+    "rng",
+    "shuffled",
+    "state_hash",
+    "step",
+]

@@ -1,0 +1,25 @@
+"""Shared test set-up: hypothesis profiles sized for a 2-core CI machine."""
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+# Playouts run whole matches per example; a per-example deadline would only measure the
+# machine's load, so it is off. "ci" keeps the example counts modest for the 90-minute budget.
+settings.register_profile(
+    "ci",
+    deadline=None,
+    max_examples=25,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    derandomize=True,
+)
+settings.register_profile(
+    "thorough",
+    deadline=None,
+    max_examples=300,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+# Channels' async test helpers and Django's sync ORM meet in tests of consumers.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
