@@ -67,6 +67,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "games.identity.player_context",
             ],
+            "builtins": ["games.templatetags.duelhall"],
         },
     },
 ]

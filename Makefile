@@ -1,0 +1,45 @@
+# Duelhall: `make run` serves the hall, `make test` runs every test (see README).
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test install chromium lint fmt migrate sweeper verify
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[test]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+migrate: install
+	$(BIN)/python manage.py migrate --noinput
+
+# Serve on http://127.0.0.1:8000 with daphne and the timer sweeper (SQLite, in-memory layer).
+run: migrate
+	$(BIN)/python manage.py play
+
+# Debian's Chromium for the browser tests (Playwright drives /usr/bin/chromium; it never
+# downloads a browser of its own).
+chromium:
+	@test -x /usr/bin/chromium || (command -v apt-get >/dev/null && \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core) || \
+	  echo "chromium missing: install Debian's chromium package")
+
+test: install chromium
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest -q
+
+lint: install
+	$(BIN)/ruff check . && $(BIN)/ruff format --check .
+
+fmt: install
+	$(BIN)/ruff format . && $(BIN)/ruff check --fix .
+
+sweeper: migrate
+	$(BIN)/python manage.py sweeper
+
+verify: migrate
+	$(BIN)/python manage.py verify_matches

@@ -1,0 +1,212 @@
+"""Websocket consumers: thin. Authenticate, parse, call a service, render for this viewer.
+
+Broadcasts carry only ``{"version": N}``; each consumer re-reads the match and renders its
+own viewer's fragments, so hidden information never travels through the channel layer.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.template.loader import render_to_string
+
+from . import services
+from .broadcast import lobby_group, match_group
+from .engines import GAME_MODULES
+from .identity import player_from
+from .lobby import lobby_context
+from .models import Match
+from .rendering import Viewer, hotseat_turn, render_flash, render_fragments
+
+log = logging.getLogger(__name__)
+
+
+class RateLimiter:
+    """A sliding ten-second window per connection: a flood is refused, not queued."""
+
+    def __init__(self, limit: int, window: float = 10.0) -> None:
+        self.limit, self.window, self.stamps = limit, window, []
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.stamps = [t for t in self.stamps if now - t < self.window]
+        if len(self.stamps) >= self.limit:
+            return False
+        self.stamps.append(now)
+        return True
+
+
+class BadFrame(Exception):
+    """A frame that is not a well-formed request; the message says why."""
+
+
+def parse_frame(text: str | None) -> dict:
+    """The htmx ws extension sends a JSON object of form fields plus HEADERS."""
+    if text is None:
+        raise BadFrame("Binary frames are not understood.")
+    if len(text.encode("utf-8")) > settings.WS_MAX_FRAME_BYTES:
+        raise BadFrame("That message is too large.")
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise BadFrame("That message is not understood.") from exc
+    if not isinstance(data, dict):
+        raise BadFrame("That message is not understood.")
+    return data
+
+
+class MatchConsumer(AsyncWebsocketConsumer):
+    """One socket per open match page. Acts only for the seat its session owns."""
+
+    async def connect(self):
+        self.code = self.scope["url_route"]["kwargs"]["code"]
+        self.player = player_from(self.scope.get("user"), self.scope.get("session"))
+        self.limiter = RateLimiter(settings.WS_MAX_MESSAGES_PER_10S)
+        found = await database_sync_to_async(self._load_identity)()
+        if not found:
+            await self.close(code=4404)
+            return
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        if self.seat is not None:
+            await database_sync_to_async(self._presence)(+1)
+        await self.send_snapshot()
+
+    def _load_identity(self) -> bool:
+        match = Match.objects.filter(code=self.code).prefetch_related("seats").first()
+        if match is None:
+            return False
+        self.match_id = match.pk
+        self.group = match_group(match.pk)
+        self.hotseat = match.mode == Match.Mode.HOTSEAT
+        mine = [s.index for s in match.seats.all() if self.player.owns(s)]
+        self.my_seats = mine
+        # Hot-seat starts on the pass-the-device screen: nobody's cards are shown until the
+        # person holding the device says who they are.
+        self.seat = None if self.hotseat else (mine[0] if mine else None)
+        self.presence_seat = mine[0] if mine else None
+        return True
+
+    def _presence(self, delta: int) -> None:
+        if self.presence_seat is not None:
+            services.set_presence(self.match_id, self.presence_seat, delta)
+
+    async def disconnect(self, code):
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+            if getattr(self, "presence_seat", None) is not None:
+                await database_sync_to_async(self._presence)(-1)
+
+    # ---- rendering
+
+    def _render(self, flash: str = "") -> str:
+        services.settle(self.match_id)
+        match = Match.objects.prefetch_related("seats").get(pk=self.match_id)
+        if self.hotseat and self.seat is not None and hotseat_turn(match) not in (self.seat, None):
+            self.seat = None  # the other seat's turn: back to the pass-the-device screen
+        return render_fragments(match, Viewer(self.player, self.seat, self.hotseat), flash)
+
+    async def send_snapshot(self, flash: str = ""):
+        await self.send(text_data=await database_sync_to_async(self._render)(flash))
+
+    async def reject(self, message: str):
+        await self.send(text_data=render_flash(message))
+
+    # ---- group events
+
+    async def match_changed(self, event):
+        await self.send_snapshot()
+
+    async def match_presence(self, event):
+        await self.send_snapshot()
+
+    # ---- client frames
+
+    async def receive(self, text_data=None, bytes_data=None):
+        if not self.limiter.allow():
+            await self.reject("Too many messages; slow down a little.")
+            return
+        try:
+            data = parse_frame(text_data)
+        except BadFrame as exc:
+            await self.reject(str(exc))
+            return
+        try:
+            rerender = await database_sync_to_async(self._handle)(data)
+        except services.Rejected as exc:
+            await self.reject(exc.message)
+            return
+        except Exception:
+            log.exception("unexpected error handling a frame in match %s", self.code)
+            await self.reject("Something went wrong on our side; the move was not applied.")
+            return
+        if rerender:
+            await self.send_snapshot()
+
+    def _handle(self, data: dict) -> bool:
+        """Act on one frame. Returns True when only this socket needs a fresh render
+        (changes to the match reach every socket through the group instead)."""
+        if "hotseat_show" in data:
+            self._hotseat_show()
+            return True
+        if data.get("resign"):
+            self._require_seat()
+            services.resign(self.match_id, self.player, self.seat)
+            return False
+        raw = data.get("action")
+        if not isinstance(raw, str):
+            raise services.Rejected("BAD_ACTION", "That move is not understood.")
+        try:
+            action = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            raise services.Rejected("BAD_ACTION", "That move is not understood.") from exc
+        step = data.get("step")
+        self._require_seat()
+        services.submit(self.match_id, self.player, self.seat, action, step if isinstance(step, str) else None)
+        return False
+
+    def _require_seat(self) -> None:
+        if self.seat is None:
+            if self.hotseat and self.my_seats:
+                raise services.Rejected("HAND_OVER", "Pass the device first: say who is playing.")
+            raise services.Rejected("SPECTATOR", "Spectators can watch but not play.")
+
+    def _hotseat_show(self) -> None:
+        if not (self.hotseat and self.my_seats):
+            raise services.Rejected("NOT_HOTSEAT", "This is not a hot-seat match.")
+        match = Match.objects.get(pk=self.match_id)
+        self.seat = hotseat_turn(match)
+
+
+class LobbyConsumer(AsyncWebsocketConsumer):
+    """Pushes a game's open challenges to every open lobby page as they change."""
+
+    async def connect(self):
+        self.game = self.scope["url_route"]["kwargs"]["game"]
+        if self.game not in GAME_MODULES:
+            await self.close(code=4404)
+            return
+        self.player = player_from(self.scope.get("user"), self.scope.get("session"))
+        self.group = lobby_group(self.game)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self.lobby_changed({})
+
+    async def disconnect(self, code):
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        await self.send(text_data=render_flash("The lobby is read-only over the socket; use the buttons."))
+
+    async def lobby_changed(self, event):
+        html = await database_sync_to_async(self._render)()
+        await self.send(text_data=html)
+
+    def _render(self) -> str:
+        return render_to_string("lobby/_open.html", lobby_context(self.game, self.player))

@@ -1,0 +1,45 @@
+"""What a game's lobby shows: open challenges and the visitor's own unfinished matches."""
+
+from __future__ import annotations
+
+from django.db.models import Q
+
+from .identity import Player
+from .models import Match
+
+
+def mine_q(player: Player) -> Q:
+    if player.user_id is not None:
+        return Q(seats__user_id=player.user_id)
+    return Q(seats__guest_id=player.guest_id, seats__user=None)
+
+
+def lobby_context(game: str, player: Player | None) -> dict:
+    open_matches = (
+        Match.objects.filter(game=game, status=Match.Status.WAITING, mode=Match.Mode.ONLINE)
+        .prefetch_related("seats")
+        .order_by("-created_at")[:50]
+    )
+    rows = []
+    for m in open_matches:
+        seats = list(m.seats.all())
+        rows.append(
+            {
+                "code": m.code,
+                "host": seats[0].display_name if seats else "?",
+                "mine": player is not None and any(player.owns(s) for s in seats),
+                "timed": m.timed,
+                "config": m.config,
+                "created_at": m.created_at,
+            }
+        )
+    return {"game": game, "open_challenges": rows}
+
+
+def my_matches(player: Player, limit: int = 100):
+    return (
+        Match.objects.filter(mine_q(player))
+        .distinct()
+        .prefetch_related("seats")
+        .order_by("-updated_at")[:limit]
+    )

@@ -1,0 +1,139 @@
+"""Persistent records of the hall: matches, seats, the append-only action log, saved decks.
+
+Only games/services.py writes Match, Seat and MatchAction rows (see ARCHITECTURE.md).
+"""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+
+CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no look-alikes (0/o, 1/l/i)
+
+
+def new_match_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(7))
+
+
+def new_seed() -> str:
+    return secrets.token_hex(16)
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        WAITING = "waiting", "waiting for a player"
+        ACTIVE = "active", "in play"
+        FINISHED = "finished", "finished"
+        ABORTED = "aborted", "aborted"
+
+    class Mode(models.TextChoices):
+        ONLINE = "online", "online"
+        BOT = "bot", "versus the bot"
+        HOTSEAT = "hotseat", "hot-seat"
+
+    code = models.CharField(max_length=12, unique=True, default=new_match_code)
+    game = models.CharField(max_length=32, db_index=True)
+    mode = models.CharField(max_length=8, choices=Mode.choices, default=Mode.ONLINE)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING, db_index=True)
+    timed = models.BooleanField(default=True)
+    config = models.JSONField(default=dict, blank=True)
+    # The seed never leaves the server: templates receive engine views only.
+    seed = models.CharField(max_length=64, default=new_seed)
+    state = models.JSONField(default=dict)
+    version = models.PositiveIntegerField(default=0)
+    step = models.CharField(max_length=120, blank=True, default="")
+    deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    outcome = models.JSONField(null=True, blank=True)
+    rematch_of = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name_plural = "matches"
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.code} ({self.status})"
+
+    @property
+    def group_name(self) -> str:
+        return f"match-{self.pk}"
+
+    def seat_at(self, index: int) -> "Seat | None":
+        return next((s for s in self.seats.all() if s.index == index), None)
+
+
+class Seat(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    guest_id = models.CharField(max_length=40, blank=True, default="", db_index=True)
+    bot_level = models.PositiveSmallIntegerField(null=True, blank=True)
+    display_name = models.CharField(max_length=40)
+    # Open websocket count, updated with F() so concurrent workers never lose an update.
+    connections = models.IntegerField(default=0)
+    last_seen = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["index"]
+        constraints = [models.UniqueConstraint(fields=["match", "index"], name="one_person_per_seat")]
+
+    def __str__(self) -> str:
+        return f"{self.display_name} (seat {self.index})"
+
+    @property
+    def is_bot(self) -> bool:
+        return self.bot_level is not None
+
+    @property
+    def online(self) -> bool:
+        return self.is_bot or self.connections > 0
+
+
+class MatchAction(models.Model):
+    """One entry of the append-only log. ``seat`` is None for system entries (timeouts)."""
+
+    class Kind(models.TextChoices):
+        ACTION = "action", "action"
+        TIMEOUT = "timeout", "timeout"
+        RESIGN = "resign", "resign"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="actions")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.ACTION)
+    action = models.JSONField(null=True, blank=True)
+    events = models.JSONField(default=list, blank=True)
+    hash_before = models.CharField(max_length=64)
+    hash_after = models.CharField(max_length=64)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "seq"]
+        # The unique (match, seq) pair is the last line of defence against a step being
+        # applied twice: a second writer with the same seq fails instead of forking the log.
+        constraints = [models.UniqueConstraint(fields=["match", "seq"], name="one_entry_per_seq")]
+
+    def __str__(self) -> str:
+        return f"#{self.seq} {self.kind} seat={self.seat}"
+
+
+class Deck(models.Model):
+    """A saved deck; ``data`` is validated by the game's engine before saving."""
+
+    game = models.CharField(max_length=32, db_index=True)
+    name = models.CharField(max_length=60)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE)
+    guest_id = models.CharField(max_length=40, blank=True, default="", db_index=True)
+    data = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["game", "name"]
+
+    def __str__(self) -> str:
+        return f"{self.game}: {self.name}"

@@ -1,0 +1,107 @@
+"""Per-viewer HTML for a match: the only path from a match's state to a page or a frame.
+
+Templates receive ``engine.view(state, viewer)``, never raw state, and the viewer's own legal
+actions. The same function renders the first page load, every websocket snapshot and every
+update, so a refresh or reconnect shows exactly what a live update would.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.template.loader import render_to_string
+
+from .engines import get_engine
+from .engines.core import canonical_json
+from .identity import Player
+from .models import Deck, Match
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who is looking. ``seat`` is None for spectators and for a hot-seat device that is
+    between players (the pass-the-device screen)."""
+
+    player: Player | None
+    seat: int | None
+    hotseat: bool = False
+
+
+def saved_deck_actions(match: Match, player: Player | None) -> list[dict]:
+    """A player's saved decks for this game, offered beside the ready-made ones."""
+    if player is None:
+        return []
+    decks = Deck.objects.filter(game=match.game)
+    decks = decks.filter(user_id=player.user_id) if player.user_id else decks.filter(guest_id=player.guest_id, user=None)
+    return [{"type": "choose_deck", "name": d.name, "deck": d.data} for d in decks]
+
+
+def viewer_actions(match: Match, viewer: Viewer) -> list[dict]:
+    if viewer.seat is None or match.status != Match.Status.ACTIVE:
+        return []
+    engine = get_engine(match.game)
+    actions = list(engine.legal_actions(match.state, viewer.seat))
+    if any(a.get("type") == "choose_deck" for a in actions):
+        actions += saved_deck_actions(match, viewer.player)
+    return [
+        {"action": a, "payload": canonical_json(a), "label": engine.action_label(match.state, viewer.seat, a)}
+        for a in actions
+    ]
+
+
+def match_summary(match: Match) -> dict:
+    seats = {s.index: s for s in match.seats.all()}
+    engine = get_engine(match.game)
+    return {
+        "code": match.code,
+        "slug": match.game,
+        "game_name": engine.name,
+        "mode": match.mode,
+        "status": match.status,
+        "version": match.version,
+        "step": match.step,
+        "names": {str(i): (seats[i].display_name if i in seats else "(open seat)") for i in range(engine.seats)},
+        "online": {str(i): (seats[i].online if i in seats else False) for i in range(engine.seats)},
+        "bots": {str(i): (seats[i].is_bot if i in seats else False) for i in range(engine.seats)},
+        "deadline_ms": int(match.deadline_at.timestamp() * 1000) if match.deadline_at else None,
+        "outcome": match.outcome,
+        "timed": match.timed,
+    }
+
+
+def hotseat_turn(match: Match) -> int | None:
+    """The seat a hot-seat device should be handed to: the first seat still to decide."""
+    waiting = get_engine(match.game).prompts(match.state).waiting
+    return min(waiting) if waiting else None
+
+
+def context_for(match: Match, viewer: Viewer) -> dict:
+    engine = get_engine(match.game)
+    prompts = engine.prompts(match.state)
+    seat = viewer.seat
+    summary = match_summary(match)
+    waiting = {int(k): v for k, v in prompts.to_json()["waiting"].items()}
+    return {
+        "match": summary,
+        "seat": seat,
+        "viewer": viewer,
+        "view": engine.view(match.state, seat),
+        "actions": viewer_actions(match, viewer),
+        "prompts": prompts.to_json(),
+        "waiting_names": [summary["names"][str(i)] for i in sorted(waiting)],
+        "my_turn": seat is not None and seat in waiting,
+        "board_template": f"games/{match.game}/board.html",
+        "hotseat_next": hotseat_turn(match) if viewer.hotseat else None,
+        "rematch_code": getattr(getattr(match, "rematch", None), "code", None) if match.status == Match.Status.FINISHED else None,
+    }
+
+
+def render_fragments(match: Match, viewer: Viewer, flash: str = "") -> str:
+    """Every live fragment of the match page for one viewer, as out-of-band swaps."""
+    ctx = context_for(match, viewer)
+    ctx["flash"] = flash
+    return render_to_string("match/_fragments.html", ctx)
+
+
+def render_flash(message: str) -> str:
+    return render_to_string("match/_flash.html", {"flash": message})

@@ -1,0 +1,410 @@
+"""The only code that changes a match.
+
+Every write runs in one transaction that locks the match row (``select_for_update`` on
+PostgreSQL; on SQLite the IMMEDIATE transaction mode in settings takes the database write
+lock at BEGIN, which serialises writers the same way). On top of the lock, the row is written
+with a conditional update on ``version``, and ``MatchAction`` has a unique (match, seq): so a
+double click, a replayed frame or two players submitting in the same millisecond can never
+resolve a step twice or fork the log. Broadcasts happen only after commit.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from . import broadcast
+from .engines import get_engine
+from .engines.core import IllegalAction, Outcome, state_hash
+from .identity import Player
+from .models import Match, MatchAction, Seat
+
+log = logging.getLogger(__name__)
+
+BOT_NAME = "Duelbot"
+MAX_BOT_STEPS = 500  # a bot loop that long means an engine stalls; stop rather than spin
+
+
+class Rejected(Exception):
+    """A submission the server refuses; ``message`` is shown to that player only."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who sits in a new match's seat: a person, or a bot of some level."""
+
+    player: Player | None = None
+    bot_level: int | None = None
+
+
+# ---------------------------------------------------------------- helpers (in-transaction)
+
+
+def _locked(match_id: int) -> Match:
+    return Match.objects.select_for_update().get(pk=match_id)
+
+
+def _deadline_for(match: Match, prompts) -> timezone.datetime | None:
+    if not match.timed or prompts.time_limit is None or match.status != Match.Status.ACTIVE:
+        return None
+    return timezone.now() + timedelta(seconds=prompts.time_limit)
+
+
+def _finish(match: Match, outcome: Outcome | dict) -> None:
+    match.outcome = outcome.to_json() if isinstance(outcome, Outcome) else outcome
+    match.status = Match.Status.FINISHED
+    match.finished_at = timezone.now()
+    match.deadline_at = None
+
+
+def _save(match: Match, expected_version: int) -> None:
+    """Write the match only if nobody else changed it since we read it (belt and braces
+    with the row lock: on a database without row locks this is what keeps one winner)."""
+    match.version = expected_version + 1
+    match.updated_at = timezone.now()
+    fields = {
+        f: getattr(match, f)
+        for f in ("status", "state", "version", "step", "deadline_at", "outcome", "finished_at", "updated_at")
+    }
+    if not Match.objects.filter(pk=match.pk, version=expected_version).update(**fields):
+        raise Rejected("STALE", "Someone else changed this match at the same moment; try again.")
+
+
+def _after_commit(match: Match) -> None:
+    match_id, version, game = match.pk, match.version, match.game
+    transaction.on_commit(lambda: broadcast.match_changed(match_id, version))
+    transaction.on_commit(lambda: broadcast.lobby_changed(game))
+
+
+def _advance(match: Match, seat: int | None, kind: str, action: dict | None) -> list[dict]:
+    """Apply one entry to a locked match: engine call, log append, step timer, outcome."""
+    engine = get_engine(match.game)
+    before = match.state
+    if kind == MatchAction.Kind.TIMEOUT:
+        state, events = engine.timeout(before)
+    else:
+        state, events = engine.apply(before, seat, action)
+    seq = match.actions.count() + 1
+    MatchAction.objects.create(
+        match=match,
+        seq=seq,
+        seat=seat,
+        kind=kind,
+        action=action,
+        events=events,
+        hash_before=state_hash(before),
+        hash_after=state_hash(state),
+    )
+    expected = match.version
+    match.state = state
+    prompts = engine.prompts(state)
+    result = engine.outcome(state)
+    if result is not None:
+        _finish(match, result)
+        match.step = prompts.step
+    elif prompts.step != match.step:
+        # A new decision point: the step timer restarts exactly here, never on a
+        # commitment inside a simultaneous step (that would extend the opponent's time).
+        match.step = prompts.step
+        match.deadline_at = _deadline_for(match, prompts)
+    _save(match, expected)
+    _after_commit(match)
+    return events
+
+
+# ---------------------------------------------------------------- create, join, abort
+
+
+def create_match(
+    game: str,
+    creator: Player,
+    *,
+    mode: str = Match.Mode.ONLINE,
+    config: dict | None = None,
+    timed: bool = True,
+    bot_level: int = 1,
+    creator_seat: int = 0,
+    seed: str | None = None,
+) -> Match:
+    """Create a match. Online: the creator waits for a second person. Bot and hot-seat
+    matches start at once."""
+    engine = get_engine(game)
+    config = dict(config or {})
+    errors = engine.validate_config(config)
+    if errors:
+        raise Rejected("BAD_CONFIG", " ".join(errors))
+    if mode not in Match.Mode.values:
+        raise Rejected("BAD_MODE", f"Unknown mode {mode!r}.")
+    if mode == Match.Mode.HOTSEAT and not engine.hot_seat:
+        raise Rejected("NO_HOTSEAT", f"{engine.name} cannot be played hot-seat.")
+    if creator_seat not in (0, 1):
+        raise Rejected("BAD_SEAT", "Choose seat 1 or 2.")
+    with transaction.atomic():
+        match = Match(game=game, mode=mode, config=config, timed=timed)
+        if seed is not None:
+            match.seed = seed
+        match.state = engine.setup(config, match.seed)
+        match.step = engine.prompts(match.state).step
+        match.save()
+        other = 1 - creator_seat
+        _seat_person(match, creator_seat, creator)
+        if mode == Match.Mode.BOT:
+            Seat.objects.create(match=match, index=other, bot_level=bot_level, display_name=BOT_NAME)
+        elif mode == Match.Mode.HOTSEAT:
+            _seat_person(match, other, creator, name=f"{creator.name} (2)")
+        if mode != Match.Mode.ONLINE:
+            _start(match)
+        transaction.on_commit(lambda: broadcast.lobby_changed(game))
+    drive_bots(match.pk)
+    match.refresh_from_db()
+    return match
+
+
+def _seat_person(match: Match, index: int, player: Player, name: str | None = None) -> Seat:
+    return Seat.objects.create(
+        match=match,
+        index=index,
+        user_id=player.user_id,
+        guest_id=player.guest_id,
+        display_name=(name or player.name)[:40],
+    )
+
+
+def _start(match: Match) -> None:
+    engine = get_engine(match.game)
+    match.status = Match.Status.ACTIVE
+    prompts = engine.prompts(match.state)
+    match.step = prompts.step
+    match.deadline_at = _deadline_for(match, prompts)
+    match.save(update_fields=["status", "step", "deadline_at", "updated_at"])
+
+
+def join_match(match_id: int, player: Player) -> Seat:
+    """Take the free seat of a waiting online match. Joining twice returns the same seat."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        seats = list(match.seats.all())
+        mine = next((s for s in seats if player.owns(s)), None)
+        if mine is not None:
+            return mine
+        if match.status != Match.Status.WAITING:
+            raise Rejected("NOT_OPEN", "This match is not open for joining.")
+        taken = {s.index for s in seats}
+        free = next(i for i in range(get_engine(match.game).seats) if i not in taken)
+        seat = _seat_person(match, free, player)
+        _start(match)
+        expected = match.version
+        _save(match, expected)
+        _after_commit(match)
+    drive_bots(match_id)
+    return seat
+
+
+def abort_match(match_id: int, player: Player) -> None:
+    """Call a match off before its first action (a waiting challenge, or a start nobody moved in)."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        if not any(player.owns(s) for s in match.seats.all()):
+            raise Rejected("NOT_SEATED", "Only a player of this match can abort it.")
+        if match.status not in (Match.Status.WAITING, Match.Status.ACTIVE):
+            raise Rejected("OVER", "This match is already over.")
+        if match.actions.exists():
+            raise Rejected("STARTED", "Moves have been made; resign instead of aborting.")
+        expected = match.version
+        match.status = Match.Status.ABORTED
+        match.deadline_at = None
+        match.outcome = {"result": "aborted", "winner": None, "reason": "aborted before the first move", "message": ""}
+        _save(match, expected)
+        _after_commit(match)
+
+
+# ---------------------------------------------------------------- moves
+
+
+def seat_of(match: Match, player: Player) -> Seat | None:
+    """The seat this player controls. In hot-seat both seats are theirs; the caller says which."""
+    return next((s for s in match.seats.all() if player.owns(s)), None)
+
+
+def submit(match_id: int, player: Player, seat_index: int, action: dict, step: str | None = None) -> list[dict]:
+    """Validate and apply one move for ``seat_index`` on behalf of ``player``.
+
+    ``step`` is the decision point the client saw; a move aimed at an earlier step is
+    rejected as stale rather than applied to a situation the player never saw.
+    """
+    if not isinstance(action, dict):
+        raise Rejected("BAD_ACTION", "That move is not understood.")
+    with transaction.atomic():
+        match = _locked(match_id)
+        _apply_due_timeout(match)
+        seat = match.seat_at(seat_index)
+        if seat is None or not player.owns(seat):
+            raise Rejected("NOT_YOUR_SEAT", "You can only move for your own seat.")
+        events = _submit_locked(match, seat_index, action, step)
+    drive_bots(match_id)
+    return events
+
+
+def _submit_locked(match: Match, seat_index: int, action: dict, step: str | None) -> list[dict]:
+    if match.status == Match.Status.WAITING:
+        raise Rejected("NOT_STARTED", "Waiting for an opponent to join.")
+    if match.status != Match.Status.ACTIVE:
+        raise Rejected("OVER", "This match is over.")
+    if step is not None and step != match.step:
+        raise Rejected("STALE", "The game moved on before your move arrived; the board is refreshed.")
+    try:
+        return _advance(match, seat_index, MatchAction.Kind.ACTION, action)
+    except IllegalAction as exc:
+        raise Rejected(exc.code, exc.message) from exc
+
+
+def resign(match_id: int, player: Player, seat_index: int | None = None) -> None:
+    """The player gives up; the other seat wins. Logged as an entry that leaves the state."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        mine = [s for s in match.seats.all() if player.owns(s)]
+        if seat_index is not None:
+            mine = [s for s in mine if s.index == seat_index]
+        if not mine:
+            raise Rejected("NOT_SEATED", "Only a player of this match can resign.")
+        if match.status != Match.Status.ACTIVE:
+            raise Rejected("OVER", "This match is not in play.")
+        seat = mine[0]
+        digest = state_hash(match.state)
+        MatchAction.objects.create(
+            match=match,
+            seq=match.actions.count() + 1,
+            seat=seat.index,
+            kind=MatchAction.Kind.RESIGN,
+            action={"type": "resign"},
+            hash_before=digest,
+            hash_after=digest,
+        )
+        expected = match.version
+        _finish(match, Outcome("win", 1 - seat.index, f"{seat.display_name} resigned"))
+        _save(match, expected)
+        _after_commit(match)
+
+
+# ---------------------------------------------------------------- timers
+
+
+def _apply_due_timeout(match: Match) -> bool:
+    """Apply the rules' timeout if this locked match's deadline has passed. Returns True
+    if one was applied. Called lazily before any move, and by the sweeper."""
+    if match.status != Match.Status.ACTIVE or match.deadline_at is None:
+        return False
+    if match.deadline_at > timezone.now():
+        return False
+    _advance(match, None, MatchAction.Kind.TIMEOUT, None)
+    return True
+
+
+def fire_timeout(match_id: int) -> bool:
+    """Apply a due timeout to one match, at most once however many workers race here: the
+    row lock serialises them and the second finds the deadline moved on."""
+    try:
+        with transaction.atomic():
+            match = _locked(match_id)
+            fired = _apply_due_timeout(match)
+    except (Match.DoesNotExist, IntegrityError, Rejected):
+        return False
+    if fired:
+        drive_bots(match_id)
+    return fired
+
+
+def settle(match_id: int) -> None:
+    """Lazy timers: before a page or socket renders a match, apply what fell due."""
+    if Match.objects.filter(pk=match_id, status=Match.Status.ACTIVE, deadline_at__lte=timezone.now()).exists():
+        fire_timeout(match_id)
+
+
+def due_match_ids(limit: int = 100) -> list[int]:
+    return list(
+        Match.objects.filter(status=Match.Status.ACTIVE, deadline_at__lte=timezone.now())
+        .order_by("deadline_at")
+        .values_list("pk", flat=True)[:limit]
+    )
+
+
+# ---------------------------------------------------------------- bots
+
+
+def drive_bots(match_id: int) -> None:
+    """Let bot seats act, through the same locked path as people, until a person or a
+    deadline is awaited. Each bot move is its own transaction and broadcast."""
+    for _ in range(MAX_BOT_STEPS):
+        with transaction.atomic():
+            match = _locked(match_id)
+            if match.status != Match.Status.ACTIVE:
+                return
+            engine = get_engine(match.game)
+            prompts = engine.prompts(match.state)
+            bots = [s for s in match.seats.all() if s.is_bot and s.index in prompts.waiting]
+            if not bots:
+                return
+            seat = bots[0]
+            action = engine.bot_action(match.state, seat.index, seat.bot_level or 1)
+            try:
+                _submit_locked(match, seat.index, action, None)
+            except Rejected:
+                log.exception("bot move rejected in match %s", match.code)
+                return
+    log.error("bot loop did not settle in match %s", match_id)
+
+
+# ---------------------------------------------------------------- presence and rematch
+
+
+def set_presence(match_id: int, seat_index: int, delta: int) -> None:
+    Seat.objects.filter(match_id=match_id, index=seat_index).update(
+        connections=F("connections") + delta, last_seen=timezone.now()
+    )
+    Seat.objects.filter(match_id=match_id, index=seat_index, connections__lt=0).update(connections=0)
+    transaction.on_commit(lambda: broadcast.presence_changed(match_id))
+
+
+def rematch(match_id: int, player: Player) -> Match:
+    """The same game, mode and options with sides swapped and a new seed. Idempotent: the
+    second request (from either player) gets the rematch the first one created."""
+    with transaction.atomic():
+        old = _locked(match_id)
+        seats = list(old.seats.all())
+        if not any(player.owns(s) for s in seats):
+            raise Rejected("NOT_SEATED", "Only a player of this match can ask for a rematch.")
+        if old.status not in (Match.Status.FINISHED, Match.Status.ABORTED):
+            raise Rejected("NOT_OVER", "Finish this match first.")
+        existing = Match.objects.filter(rematch_of=old).first()
+        if existing is not None:
+            return existing
+        engine = get_engine(old.game)
+        new = Match(game=old.game, mode=old.mode, config=old.config, timed=old.timed, rematch_of=old)
+        new.state = engine.setup(new.config, new.seed)
+        new.step = engine.prompts(new.state).step
+        new.save()
+        for s in seats:
+            Seat.objects.create(
+                match=new,
+                index=1 - s.index,
+                user_id=s.user_id,
+                guest_id=s.guest_id,
+                bot_level=s.bot_level,
+                display_name=s.display_name,
+            )
+        _start(new)
+        old_id, old_version = old.pk, old.version
+        transaction.on_commit(lambda: broadcast.match_changed(old_id, old_version))
+    drive_bots(new.pk)
+    new.refresh_from_db()
+    return new

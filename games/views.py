@@ -1,0 +1,169 @@
+"""HTTP pages: the hall, lobbies, match and replay pages, history, accounts.
+
+Views never change a match themselves; every write goes through games.services.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.forms import UserCreationForm
+from django.http import Http404, HttpResponseBadRequest
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import select_template
+from django.views.decorators.http import require_POST
+
+from . import services
+from .engines import GAME_MODULES, get_engine
+from .identity import claim_guest_records
+from .lobby import lobby_context, my_matches
+from .models import Match
+from .options import match_options_from_post
+from .rendering import Viewer, context_for, match_summary
+from .replay import replay_frames
+
+
+def _engine_or_404(slug: str):
+    if slug not in GAME_MODULES:
+        raise Http404("No such game.")
+    return get_engine(slug)
+
+
+def hall(request):
+    games = []
+    for slug in GAME_MODULES:
+        engine = get_engine(slug)
+        live = Match.objects.filter(game=slug, status=Match.Status.ACTIVE).count()
+        waiting = Match.objects.filter(game=slug, status=Match.Status.WAITING, mode=Match.Mode.ONLINE).count()
+        games.append({"slug": slug, "name": engine.name, "pitch": engine.pitch, "live": live, "waiting": waiting})
+    return render(request, "hall.html", {"games": games})
+
+
+def lobby(request, game: str):
+    engine = _engine_or_404(game)
+    ctx = lobby_context(game, request.player)
+    ctx.update({"engine": engine, "mine": [m for m in my_matches(request.player, 20) if m.game == game and m.status in ("waiting", "active")]})
+    return render(request, "lobby/lobby.html", ctx)
+
+
+def how_to_play(request, game: str):
+    engine = _engine_or_404(game)
+    return render(request, "how_to_play.html", {"engine": engine, "fragment": f"games/{game}/how_to_play.html"})
+
+
+@require_POST
+def create(request, game: str):
+    engine = _engine_or_404(game)
+    mode = request.POST.get("mode", Match.Mode.ONLINE)
+    try:
+        config, timed = match_options_from_post(engine, request.POST)
+        match = services.create_match(game, request.player, mode=mode, config=config, timed=timed)
+    except services.Rejected as exc:
+        messages.error(request, exc.message)
+        return redirect("lobby", game=game)
+    return redirect("match", code=match.code)
+
+
+def match_page(request, code: str):
+    match = get_object_or_404(Match.objects.prefetch_related("seats"), code=code)
+    services.settle(match.pk)
+    match.refresh_from_db()
+    seats = list(match.seats.all())
+    mine = [s.index for s in seats if request.player.owns(s)]
+    hotseat = match.mode == Match.Mode.HOTSEAT
+    seat = None if hotseat else (mine[0] if mine else None)
+    ctx = context_for(match, Viewer(request.player, seat, hotseat))
+    ctx.update(
+        {
+            "can_join": match.status == Match.Status.WAITING and not mine,
+            "is_player": bool(mine),
+            "invite_url": request.build_absolute_uri(),
+            "engine": get_engine(match.game),
+            "flash": "",
+        }
+    )
+    select_template([ctx["board_template"]])  # fail loudly at render if a game has no board
+    return render(request, "match/match.html", ctx)
+
+
+@require_POST
+def join(request, code: str):
+    match = get_object_or_404(Match, code=code)
+    try:
+        services.join_match(match.pk, request.player)
+    except services.Rejected as exc:
+        messages.error(request, exc.message)
+    return redirect("match", code=code)
+
+
+@require_POST
+def abort(request, code: str):
+    match = get_object_or_404(Match, code=code)
+    try:
+        services.abort_match(match.pk, request.player)
+    except services.Rejected as exc:
+        messages.error(request, exc.message)
+        return redirect("match", code=code)
+    return redirect("lobby", game=match.game)
+
+
+@require_POST
+def resign(request, code: str):
+    match = get_object_or_404(Match, code=code)
+    try:
+        services.resign(match.pk, request.player)
+    except services.Rejected as exc:
+        messages.error(request, exc.message)
+    return redirect("match", code=code)
+
+
+@require_POST
+def rematch(request, code: str):
+    match = get_object_or_404(Match, code=code)
+    try:
+        new = services.rematch(match.pk, request.player)
+    except services.Rejected as exc:
+        messages.error(request, exc.message)
+        return redirect("match", code=code)
+    return redirect("match", code=new.code)
+
+
+def replay(request, code: str):
+    match = get_object_or_404(Match.objects.prefetch_related("seats"), code=code)
+    if match.status != Match.Status.FINISHED:
+        return render(request, "match/replay_unavailable.html", {"match": match}, status=403)
+    frames = replay_frames(match)
+    try:
+        index = int(request.GET.get("step", len(frames) - 1))
+    except ValueError:
+        return HttpResponseBadRequest("step must be a number")
+    index = max(0, min(index, len(frames) - 1))
+    ctx = {
+        "match_obj": match,
+        "engine": get_engine(match.game),
+        "frames": frames,
+        "frame": frames[index],
+        "index": index,
+        "last": len(frames) - 1,
+        "board_template": f"games/{match.game}/board.html",
+        "replay_match": match_summary(match),
+    }
+    template = "match/_replay_frame.html" if request.htmx else "match/replay.html"
+    return render(request, template, ctx)
+
+
+def history(request):
+    return render(request, "history.html", {"matches": my_matches(request.player)})
+
+
+def signup(request):
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        guest_id = request.session.get("guest_id", "")
+        user = form.save()
+        claim_guest_records(guest_id, user)
+        login(request, user)
+        request.session["guest_id"] = guest_id
+        messages.success(request, "Welcome! Your guest matches and decks are now on your account.")
+        return redirect("hall")
+    return render(request, "registration/signup.html", {"form": form})

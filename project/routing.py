@@ -1,0 +1,8 @@
+from django.urls import path
+
+from games.consumers import LobbyConsumer, MatchConsumer
+
+websocket_urlpatterns = [
+    path("ws/m/<str:code>/", MatchConsumer.as_asgi()),
+    path("ws/lobby/<slug:game>/", LobbyConsumer.as_asgi()),
+]

@@ -1,0 +1,23 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from games import views
+
+urlpatterns = [
+    path("", views.hall, name="hall"),
+    path("g/<slug:game>/", views.lobby, name="lobby"),
+    path("g/<slug:game>/how-to-play/", views.how_to_play, name="how_to_play"),
+    path("g/<slug:game>/create/", views.create, name="create"),
+    path("m/<str:code>/", views.match_page, name="match"),
+    path("m/<str:code>/join/", views.join, name="join"),
+    path("m/<str:code>/abort/", views.abort, name="abort"),
+    path("m/<str:code>/resign/", views.resign, name="resign"),
+    path("m/<str:code>/rematch/", views.rematch, name="rematch"),
+    path("m/<str:code>/replay/", views.replay, name="replay"),
+    path("me/matches/", views.history, name="history"),
+    path("accounts/signup/", views.signup, name="signup"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("admin/", admin.site.urls),
+]

@@ -1,0 +1,28 @@
+// Duelhall page behaviour: step countdowns and the connection indicator.
+// The server owns every deadline (data-deadline is an absolute epoch in ms); this only shows
+// the time left. When it reaches zero the server's sweeper applies the rules' timeout and
+// pushes the new board, so nothing here decides anything.
+(function () {
+  "use strict";
+  function tick() {
+    var now = Date.now();
+    document.querySelectorAll("[data-deadline]").forEach(function (el) {
+      var left = Math.max(0, Math.ceil((Number(el.dataset.deadline) - now) / 1000));
+      var text = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+      if (el.textContent !== text) el.textContent = text;
+      el.classList.toggle("urgent", left <= 3);
+    });
+  }
+  setInterval(tick, 250);
+  document.addEventListener("DOMContentLoaded", tick);
+  document.addEventListener("htmx:wsClose", function () { document.body.classList.add("ws-down"); });
+  document.addEventListener("htmx:wsOpen", function () { document.body.classList.remove("ws-down"); });
+  // A rejection message fades after a few seconds so the board stays readable.
+  document.addEventListener("htmx:oobAfterSwap", function (e) {
+    var el = e.detail && e.detail.target;
+    if (el && el.id === "flash" && el.textContent.trim()) {
+      clearTimeout(window.__flashTimer);
+      window.__flashTimer = setTimeout(function () { el.textContent = ""; }, 6000);
+    }
+  });
+})();
