@@ -10,15 +10,16 @@ from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
 from django.http import Http404, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import select_template
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from . import services
+from .decks import games_with_decks
 from .engines import GAME_MODULES, get_engine
 from .identity import claim_guest_records
 from .lobby import lobby_context, my_matches
 from .models import Match
-from .options import match_options_from_post
+from .options import declared_options, match_options_from_post
 from .rendering import Viewer, context_for, match_summary
 from .replay import replay_frames
 
@@ -42,7 +43,14 @@ def hall(request):
 def lobby(request, game: str):
     engine = _engine_or_404(game)
     ctx = lobby_context(game, request.player)
-    ctx.update({"engine": engine, "mine": [m for m in my_matches(request.player, 20) if m.game == game and m.status in ("waiting", "active")]})
+    ctx.update(
+        {
+            "engine": engine,
+            "mine": [m for m in my_matches(request.player, 20) if m.game == game and m.status in ("waiting", "active")],
+            "options": declared_options(engine),
+            "deck_builder": reverse("deck_list", args=[game]) if game in games_with_decks() else None,
+        }
+    )
     return render(request, "lobby/lobby.html", ctx)
 
 
@@ -82,7 +90,6 @@ def match_page(request, code: str):
             "flash": "",
         }
     )
-    select_template([ctx["board_template"]])  # fail loudly at render if a game has no board
     return render(request, "match/match.html", ctx)
 
 

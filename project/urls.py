@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from games import views
+from games import decks, views
 
 urlpatterns = [
     path("", views.hall, name="hall"),
@@ -19,5 +19,11 @@ urlpatterns = [
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("decks/<slug:game>/", decks.deck_list, name="deck_list"),
+    path("decks/<slug:game>/new/", decks.deck_edit, name="deck_new"),
+    path("decks/<slug:game>/validate/", decks.deck_validate, name="deck_validate"),
+    path("decks/<slug:game>/<int:pk>/", decks.deck_edit, name="deck_edit"),
+    path("decks/<slug:game>/<int:pk>/duplicate/", decks.deck_duplicate, name="deck_duplicate"),
+    path("decks/<slug:game>/<int:pk>/delete/", decks.deck_delete, name="deck_delete"),
     path("admin/", admin.site.urls),
 ]

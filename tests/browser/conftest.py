@@ -1,0 +1,97 @@
+"""Browser tests: the real server (daphne + sweeper, as `make run` starts it) and Debian's
+Chromium driven by Playwright. Playwright never downloads a browser here: it launches
+/usr/bin/chromium, which `make test` installs from Debian's packages."""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for_port(port: int, seconds: float = 30) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.1)
+    raise RuntimeError(f"server did not listen on {port}")
+
+
+@pytest.fixture(scope="session")
+def live_site(tmp_path_factory):
+    """The hall served by `manage.py play` on a fresh SQLite file, for the whole session."""
+    if not os.path.exists(CHROMIUM):
+        pytest.fail("Debian's chromium is missing: `make test` installs it (apt-get install chromium)")
+    db = tmp_path_factory.mktemp("site") / "browser.sqlite3"
+    env = {
+        **os.environ,
+        "SQLITE_PATH": str(db),
+        "DJANGO_SETTINGS_MODULE": "project.settings",
+        "DEBUG": "false",
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+    }
+    env.pop("DATABASE_URL", None)
+    env.pop("REDIS_URL", None)
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env, check=True, capture_output=True)
+    port = free_port()
+    log = open(db.with_suffix(".log"), "w")  # noqa: SIM115 - lives as long as the server
+    server = subprocess.Popen(
+        [sys.executable, "manage.py", "play", "--port", str(port)], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
+    )
+    try:
+        wait_for_port(port)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.terminate()
+        server.wait(timeout=15)
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def new_page(browser):
+    """Each call is a separate person: a fresh browser context with its own cookies."""
+    contexts = []
+
+    def make(width: int = 1000, height: int = 900):
+        ctx = browser.new_context(viewport={"width": width, "height": height})
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.set_default_timeout(15000)
+        return page
+
+    yield make
+    for ctx in contexts:
+        ctx.close()

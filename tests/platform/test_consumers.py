@@ -1,0 +1,188 @@
+"""Real Channels consumers through the real ASGI stack (origin check, sessions, routing)."""
+
+import json
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+
+from games import services
+from games.engines import get_engine
+from games.engines.core import canonical_json
+from games.models import Match
+from project.asgi import application
+
+from .conftest import EC, persona, ws_headers
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+async def connect(code: str, player) -> WebsocketCommunicator:
+    comm = WebsocketCommunicator(application, f"/ws/m/{code}/", headers=ws_headers(player))
+    connected, _ = await comm.connect(timeout=5)
+    assert connected
+    return comm
+
+
+async def drain(comm: WebsocketCommunicator, timeout: float = 0.3) -> str:
+    """Everything the socket received until it goes quiet."""
+    out = []
+    while True:
+        try:
+            out.append(await comm.receive_from(timeout=timeout))
+        except Exception:
+            return "".join(out)
+
+
+def frame(action: dict, step: str) -> str:
+    return json.dumps({"action": canonical_json(action), "step": step, "HEADERS": {}})
+
+
+@database_sync_to_async
+def online_match() -> Match:
+    match = services.create_match(EC, persona("alice"))
+    services.join_match(match.pk, persona("bob"))
+    return Match.objects.get(pk=match.pk)
+
+
+@database_sync_to_async
+def fresh(match: Match) -> Match:
+    return Match.objects.get(pk=match.pk)
+
+
+@database_sync_to_async
+def log_count(match: Match) -> int:
+    return match.actions.count()
+
+
+async def test_connecting_sends_a_full_snapshot_for_that_viewer():
+    match = await online_match()
+    alice = await connect(match.code, persona("alice"))
+    html = await drain(alice)
+    assert 'id="board"' in html and 'id="match-status"' in html
+    own_option = get_engine(EC).legal_actions(match.state, 0)[0]["card"]
+    assert own_option in html, "alice sees her own draft options"
+    await alice.disconnect()
+
+
+async def test_the_opponent_never_sees_a_hidden_pick_before_the_reveal():
+    match = await online_match()
+    engine = get_engine(EC)
+    alice = await connect(match.code, persona("alice"))
+    bob = await connect(match.code, persona("bob"))
+    carol = await connect(match.code, persona("carol"))
+    await drain(alice), await drain(bob), await drain(carol)
+    alice_options = [a["card"] for a in engine.legal_actions(match.state, 0)]
+    await alice.send_to(text_data=frame(engine.legal_actions(match.state, 0)[2], match.step))
+    seen_by_bob = await drain(bob)
+    seen_by_carol = await drain(carol)
+    assert seen_by_bob, "bob was told that something changed"
+    for card in alice_options:
+        assert card not in seen_by_bob and card not in seen_by_carol
+    await alice.disconnect(), await bob.disconnect(), await carol.disconnect()
+
+
+async def test_a_spectator_socket_cannot_act():
+    match = await online_match()
+    carol = await connect(match.code, persona("carol"))
+    await drain(carol)
+    action = get_engine(EC).legal_actions(match.state, 0)[0]
+    await carol.send_to(text_data=frame(action, match.step))
+    reply = await drain(carol)
+    assert "Spectators can watch but not play" in reply
+    assert await log_count(match) == 0
+    await carol.disconnect()
+
+
+async def test_a_socket_cannot_act_for_the_other_seat():
+    """Bob's socket sends alice's draft option: it is judged as bob's move, and refused."""
+    match = await online_match()
+    bob = await connect(match.code, persona("bob"))
+    await drain(bob)
+    alices_pick = get_engine(EC).legal_actions(match.state, 0)[0]
+    await bob.send_to(text_data=frame(alices_pick, match.step))
+    reply = await drain(bob)
+    assert 'id="flash"' in reply
+    after = await fresh(match)
+    assert after.state == match.state and await log_count(match) == 0
+    await bob.disconnect()
+
+
+async def test_stale_and_repeated_frames_are_rejected_to_that_socket_only():
+    match = await online_match()
+    engine = get_engine(EC)
+    alice = await connect(match.code, persona("alice"))
+    bob = await connect(match.code, persona("bob"))
+    await drain(alice), await drain(bob)
+    pick = engine.legal_actions(match.state, 0)[0]
+    await alice.send_to(text_data=frame(pick, match.step))
+    await drain(alice), await drain(bob)
+    await alice.send_to(text_data=frame(pick, match.step))  # the same frame again
+    assert "flash" in await drain(alice)
+    assert "alre" not in await drain(bob), "the rejection goes to alice's socket only"
+    await alice.send_to(text_data=frame(pick, "draft-r0"))  # a step that is long gone
+    assert "moved on" in await drain(alice)
+    assert await log_count(match) == 1
+    await alice.disconnect(), await bob.disconnect()
+
+
+async def test_malformed_frames_get_a_clear_rejection_and_change_nothing():
+    match = await online_match()
+    alice = await connect(match.code, persona("alice"))
+    await drain(alice)
+    for bad in ["not json", "[1,2]", json.dumps({"action": 5}), json.dumps({"action": "{"}), "x" * 20000]:
+        await alice.send_to(text_data=bad)
+        reply = await drain(alice)
+        assert 'id="flash"' in reply, bad[:20]
+    assert await log_count(match) == 0
+    await alice.disconnect()
+
+
+async def test_reconnecting_restores_the_exact_view():
+    match = await online_match()
+    engine = get_engine(EC)
+    alice = await connect(match.code, persona("alice"))
+    await drain(alice)
+    await alice.send_to(text_data=frame(engine.legal_actions(match.state, 0)[1], match.step))
+    live = await drain(alice)
+    await alice.disconnect()
+    again = await connect(match.code, persona("alice"))
+    snapshot = await drain(again)
+    board = lambda html: html[html.index('id="board"') : html.index('id="gameover"')]  # noqa: E731
+    assert board(snapshot) == board(live)
+    await again.disconnect()
+
+
+async def test_both_sockets_see_the_reveal_when_the_step_resolves():
+    match = await online_match()
+    engine = get_engine(EC)
+    alice = await connect(match.code, persona("alice"))
+    bob = await connect(match.code, persona("bob"))
+    await drain(alice), await drain(bob)
+    await alice.send_to(text_data=frame(engine.legal_actions(match.state, 0)[0], match.step))
+    await bob.send_to(text_data=frame(engine.legal_actions(match.state, 1)[0], match.step))
+    await drain(alice), await drain(bob)
+    after = await fresh(match)
+    assert after.step == "draft-r2"
+    assert await log_count(match) == 2
+    await alice.disconnect(), await bob.disconnect()
+
+
+async def test_a_socket_from_another_origin_is_refused():
+    match = await online_match()
+    comm = WebsocketCommunicator(
+        application, f"/ws/m/{match.code}/", headers=[(b"origin", b"http://evil.example")]
+    )
+    connected, _ = await comm.connect(timeout=5)
+    assert not connected
+
+
+async def test_the_lobby_socket_pushes_new_challenges():
+    comm = WebsocketCommunicator(application, f"/ws/lobby/{EC}/", headers=ws_headers(persona("carol")))
+    connected, _ = await comm.connect(timeout=5)
+    assert connected
+    assert "No open challenges" in await drain(comm)
+    match = await database_sync_to_async(services.create_match)(EC, persona("alice"))
+    pushed = await drain(comm, timeout=1.0)
+    assert match.code in pushed
+    await comm.disconnect()
