@@ -41,6 +41,14 @@ def ready_made(module) -> dict:
     return dict(getattr(module, "READY_MADE_DECKS", None) or getattr(module, "STARTER_DECKS", None) or {})
 
 
+CATALOGUE_NAMES = ("CARD_TYPES", "DECK_TYPES", "STRATEGIES", "CARD_POOL", "DECK_RULES")
+
+
+def catalogue(module) -> dict:
+    """The public card data a builder page needs (stats, types, colours), JSON-ready."""
+    return {name.lower(): getattr(module, name) for name in CATALOGUE_NAMES if hasattr(module, name)}
+
+
 def decks_of(player: Player, game: str):
     qs = Deck.objects.filter(game=game)
     if player.user_id is not None:
@@ -116,6 +124,7 @@ def deck_edit(request, game: str, pk: int | None = None):
         "deck_data": initial_data or {},
         "is_new": deck is None,
         "builder": f"games/{game}/deck_builder.html",
+        "catalogue": catalogue(module),
     }
     return render(request, "decks/edit.html", ctx, status=400 if errors else 200)
 

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from games import decks, views
+from games import decks, simulator, views
 
 urlpatterns = [
     path("", views.hall, name="hall"),
@@ -25,5 +25,7 @@ urlpatterns = [
     path("decks/<slug:game>/<int:pk>/", decks.deck_edit, name="deck_edit"),
     path("decks/<slug:game>/<int:pk>/duplicate/", decks.deck_duplicate, name="deck_duplicate"),
     path("decks/<slug:game>/<int:pk>/delete/", decks.deck_delete, name="deck_delete"),
+    path("decks/card-battle/simulate/", simulator.simulate_page, name="simulate"),
+    path("decks/card-battle/simulate/run/", simulator.simulate_chunk, name="simulate_chunk"),
     path("admin/", admin.site.urls),
 ]

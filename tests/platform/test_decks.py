@@ -1,0 +1,93 @@
+"""Deck pages: every invalid deck gets a clear error and nothing is saved (Card Battle)."""
+
+import json
+
+import pytest
+
+from games.engines.card_battle import READY_MADE_DECKS
+from games.models import Deck
+
+pytestmark = pytest.mark.django_db
+CB = "card-battle"
+
+
+def post_deck(client, deck: dict, name: str = "Mine", url: str = f"/decks/{CB}/new/"):
+    return client.post(url, {"name": name, "data": json.dumps(deck)})
+
+
+def balanced() -> dict:
+    return json.loads(json.dumps(READY_MADE_DECKS["Balanced"]))
+
+
+def test_a_legal_deck_is_saved_for_the_guest(client):
+    response = post_deck(client, balanced())
+    assert response.status_code == 302
+    deck = Deck.objects.get()
+    assert deck.name == "Mine" and deck.data["cards"] == balanced()["cards"]
+    assert deck.guest_id == client.session["guest_id"]
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda d: d["cards"].pop(), "20"),  # 19 cards
+        (lambda d: d["cards"].append("Goblin"), "20"),  # 21 cards
+        (lambda d: d["cards"].__setitem__(0, "Dragon"), "Dragon"),  # unknown card
+        (lambda d: d.pop("deck_type"), "type"),
+        (lambda d: d.__setitem__("strategy", "berserk"), "strateg"),
+    ],
+    ids=["19-cards", "21-cards", "unknown-card", "missing-type", "invalid-strategy"],
+)
+def test_an_invalid_deck_is_refused_with_a_clear_error_and_nothing_saved(client, change, words):
+    deck = balanced()
+    change(deck)
+    response = post_deck(client, deck)
+    assert response.status_code == 400
+    errors = response.context["errors"]
+    assert errors and any(words.lower() in e.lower() for e in errors), errors
+    assert not Deck.objects.exists()
+
+
+def test_editing_a_saved_decks_type_is_refused_cbr_9(client):
+    """CBR-9: deck type and strategy are fixed once the deck is created."""
+    post_deck(client, balanced())
+    deck = Deck.objects.get()
+    changed = balanced()
+    changed["deck_type"] = "angry" if changed["deck_type"] != "angry" else "hardy"
+    response = post_deck(client, changed, url=f"/decks/{CB}/{deck.pk}/")
+    assert response.status_code == 400
+    deck.refresh_from_db()
+    assert deck.data["deck_type"] == balanced()["deck_type"]
+
+
+def test_live_validation_lists_every_problem(client):
+    deck = balanced()
+    deck["cards"] = deck["cards"][:5] + ["Dragon"]
+    html = client.post(f"/decks/{CB}/validate/", {"data": json.dumps(deck)}).content.decode()
+    assert "Dragon" in html and "20" in html
+
+
+def test_someone_elses_deck_is_not_found(client, django_user_model):
+    post_deck(client, balanced())
+    deck = Deck.objects.get()
+    client.cookies.clear()
+    assert client.get(f"/decks/{CB}/{deck.pk}/").status_code == 404
+
+
+def test_duplicate_and_delete(client):
+    post_deck(client, balanced())
+    deck = Deck.objects.get()
+    client.post(f"/decks/{CB}/{deck.pk}/duplicate/")
+    assert Deck.objects.count() == 2
+    client.post(f"/decks/{CB}/{deck.pk}/delete/")
+    assert list(Deck.objects.values_list("name", flat=True)) == ["Mine (copy)"]
+
+
+def test_the_simulator_runs_in_chunks_to_a_win_rate(client):
+    html = client.post("/decks/card-battle/simulate/run/", {"a": "ready:Rush", "b": "ready:Tank", "n": "20", "seed": "fixed"}).content.decode()
+    assert "10 of 20" in html and 'hx-trigger="load"' in html
+    html = client.post(
+        "/decks/card-battle/simulate/run/",
+        {"a": "ready:Rush", "b": "ready:Tank", "n": "20", "seed": "fixed", "done": "10", "wins_a": "0", "wins_b": "10"},
+    ).content.decode()
+    assert "20 of 20" in html and "done" in html
