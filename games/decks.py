@@ -41,7 +41,7 @@ def ready_made(module) -> dict:
     return dict(getattr(module, "READY_MADE_DECKS", None) or getattr(module, "STARTER_DECKS", None) or {})
 
 
-CATALOGUE_NAMES = ("CARD_TYPES", "DECK_TYPES", "STRATEGIES", "CARD_POOL", "DECK_RULES")
+CATALOGUE_NAMES = ("CARD_TYPES", "DECK_TYPES", "STRATEGIES", "CARD_POOL", "KEYWORD_NAMES")
 
 
 def catalogue(module) -> dict:

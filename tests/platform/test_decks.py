@@ -91,3 +91,21 @@ def test_the_simulator_runs_in_chunks_to_a_win_rate(client):
         {"a": "ready:Rush", "b": "ready:Tank", "n": "20", "seed": "fixed", "done": "10", "wins_a": "0", "wins_b": "10"},
     ).content.decode()
     assert "20 of 20" in html and "done" in html
+
+
+def test_a_gundam_deck_over_four_copies_is_refused_and_a_starter_deck_saves(client):
+    from games.engines.gundam import STARTER_DECKS
+
+    starter = json.loads(json.dumps(STARTER_DECKS["Coalition Bulwark"]))
+    assert post_deck(client, starter, url="/decks/gundam/new/").status_code == 302
+    too_many = json.loads(json.dumps(starter))
+    too_many["main"] = too_many["main"][:45] + [too_many["main"][0]] * 5
+    response = post_deck(client, too_many, name="Greedy", url="/decks/gundam/new/")
+    assert response.status_code == 400
+    assert any("4" in e for e in response.context["errors"])
+    assert list(Deck.objects.values_list("name", flat=True)) == ["Mine"]
+
+
+def test_the_gundam_builder_page_offers_the_pool(client):
+    html = client.get("/decks/gundam/new/?from=Vanguard Rush").content.decode()
+    assert 'id="gd-builder"' in html and "OG01-001" in html and "deck-catalogue" in html
