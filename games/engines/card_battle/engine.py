@@ -1,0 +1,176 @@
+"""The Card Battle engine: the contract methods over state.py, battle.py, view.py, bot.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engines.core import (
+    DRAW,
+    Action,
+    Engine,
+    Event,
+    IllegalAction,
+    Outcome,
+    Prompts,
+    State,
+    clone,
+)
+
+from . import bot
+from .cards import DECK_TYPES, STRATEGIES
+from .decks import MAX_NAME_LENGTH, READY_MADE_DECKS, normalise_deck, validate_deck
+from .state import SEATS, Step, initial_state, record_pick
+from .view import build_view
+
+CHOOSE = "choose_deck"
+CONFIG_KEYS = {"decks", "deck"}
+
+
+def ready_made_actions() -> list[Action]:
+    """One ``choose_deck`` action per ready-made deck (fresh dicts every call)."""
+    return [
+        {"type": CHOOSE, "name": name, "deck": normalise_deck(deck)}
+        for name, deck in READY_MADE_DECKS.items()
+    ]
+
+
+def _check_choice(action: Any) -> tuple[str, dict[str, Any]]:
+    """Validate a ``choose_deck`` payload fully (it may be a saved deck the platform offers)."""
+    if not isinstance(action, dict):
+        raise IllegalAction("MALFORMED", "An action must be an object with a type.")
+    if action.get("type") != CHOOSE:
+        raise IllegalAction("UNKNOWN_ACTION", f"Unknown action {action.get('type')!r}.")
+    extra = sorted(str(k) for k in action if k not in {"type", "name", "deck"})
+    if extra:
+        raise IllegalAction("MALFORMED", f"Unexpected action field(s): {', '.join(extra)}.")
+    name = action.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise IllegalAction("BAD_NAME", "Choose a deck by name: the deck name is missing.")
+    if len(name) > MAX_NAME_LENGTH:
+        raise IllegalAction("BAD_NAME", f"Deck names are at most {MAX_NAME_LENGTH} characters.")
+    errors = validate_deck(action.get("deck"))
+    if errors:
+        raise IllegalAction("BAD_DECK", " ".join(errors))
+    return name.strip(), normalise_deck(action["deck"])
+
+
+class CardBattleEngine(Engine):
+    slug = "card-battle"
+    name = "Card Battle"
+    pitch = "Build a 20-card deck, pick a type and a strategy, and watch the battle unfold."
+    # The only decision is a deck that becomes public once both are in, so sharing a device
+    # costs little: each seat sees only "has chosen" for the other until the reveal.
+    hot_seat = True
+
+    # -- configuration -------------------------------------------------------------------
+    def validate_config(self, config: dict[str, Any]) -> list[str]:
+        """``{}`` is the standard game. Optional keys:
+
+        - ``"decks"``: ``{"0"|"1": {"name": str, "deck": deck}}`` pre-chosen decks (a bot's
+          deck picked by its challenger, or both for a swapped rematch: then ``setup``
+          resolves the battle at once);
+        - ``"deck"``: one deck, validated as ``validate_deck`` does (for the Deck model).
+        """
+        if not isinstance(config, dict):
+            return ["The match options must be an object."]
+        errors = [
+            f"Unknown option {k!r}." for k in sorted(map(str, config)) if k not in CONFIG_KEYS
+        ]
+        if "deck" in config:
+            errors += validate_deck(config["deck"])
+        decks = config.get("decks", {})
+        if not isinstance(decks, dict):
+            return errors + ["'decks' must map seats '0'/'1' to {name, deck}."]
+        for key, choice in decks.items():
+            if key not in ("0", "1"):
+                errors.append(f"'decks' has an unknown seat {key!r}: use '0' or '1'.")
+                continue
+            try:
+                _check_choice({"type": CHOOSE, **choice} if isinstance(choice, dict) else None)
+            except IllegalAction as exc:
+                errors.append(f"Seat {int(key) + 1}'s deck: {exc.message}")
+        return errors
+
+    def setup(self, config: dict[str, Any], seed: str) -> State:
+        errors = self.validate_config(config or {})
+        if errors:
+            raise ValueError(" ".join(errors))
+        state = initial_state(seed)
+        for key in sorted((config or {}).get("decks", {})):
+            name, deck = _check_choice({"type": CHOOSE, **config["decks"][key]})
+            record_pick(state, int(key), name, deck)
+        return state
+
+    # -- who acts --------------------------------------------------------------------------
+    def prompts(self, state: State) -> Prompts:
+        if state["step"] == Step.OVER:
+            return Prompts(step=str(Step.OVER))
+        waiting = {s: CHOOSE for s in SEATS if state["picks"][str(s)] is None}
+        # No time limit: the seed gives none (CB-TIME-01).
+        return Prompts(step=str(Step.CHOOSE_DECK), waiting=waiting, simultaneous=True)
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        if state["step"] != Step.CHOOSE_DECK or seat not in SEATS:
+            return []
+        if state["picks"][str(seat)] is not None:
+            return []
+        return ready_made_actions()
+
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+        if seat not in SEATS:
+            raise IllegalAction("BAD_SEAT", "Only seats 1 and 2 play Card Battle.")
+        if state["step"] == Step.OVER:
+            raise IllegalAction("GAME_OVER", "The battle is already over.")
+        name, deck = _check_choice(action)
+        if state["picks"][str(seat)] is not None:
+            raise IllegalAction("ALREADY_CHOSEN", "You have already locked in your deck.")
+        new = clone(state)
+        record_pick(new, seat, name, deck)
+        events: list[Event] = [{"type": "deck_chosen", "seat": seat}]
+        if new["step"] == Step.OVER:
+            events.append({"type": "battle_resolved", **new["outcome"]})
+        return new, events
+
+    def timeout(self, state: State) -> tuple[State, list[Event]]:
+        """Never due (no time limit, CB-TIME-01). Should the platform force one anyway, each
+        seat still choosing gets the Balanced deck, so the match still resolves."""
+        if state["step"] == Step.OVER:
+            raise IllegalAction("GAME_OVER", "The battle is already over.")
+        new = clone(state)
+        events: list[Event] = []
+        for seat in SEATS:
+            if new["picks"][str(seat)] is None and new["step"] != Step.OVER:
+                record_pick(new, seat, "Balanced", normalise_deck(READY_MADE_DECKS["Balanced"]))
+                events.append({"type": "deck_auto_chosen", "seat": seat, "name": "Balanced"})
+        return new, events
+
+    # -- what people see ---------------------------------------------------------------------
+    def view(self, state: State, viewer: int | None) -> dict[str, Any]:
+        return build_view(state, viewer)
+
+    def outcome(self, state: State) -> Outcome | None:
+        result = state.get("outcome")
+        if result is None:
+            return None
+        return Outcome(
+            result=result["result"] if result["result"] != "draw" else DRAW,
+            winner=result["winner"],
+            reason=result["reason"],
+            message=result["message"],
+        )
+
+    def action_label(self, state: State, seat: int, action: Action) -> str:
+        deck = action.get("deck") if isinstance(action, dict) else None
+        if not isinstance(deck, dict):
+            return str(action.get("type", "action")) if isinstance(action, dict) else "action"
+        kind = DECK_TYPES.get(deck.get("deck_type"), {}).get("label", "?")
+        strategy = STRATEGIES.get(deck.get("strategy"), {}).get("label", "?")
+        return f"Play {action.get('name', 'deck')} ({kind} · {strategy})"
+
+    def bot_action(self, state: State, seat: int, level: int = 1) -> Action:
+        view = self.view(state, seat)  # the bot decides from its own view only
+        actions = self.legal_actions(state, seat)
+        if view["over"] or not actions:
+            raise IllegalAction("NOT_PROMPTED", "The bot has nothing to decide now.")
+        # The match seed keys the bot's own randomness (README: core.rng(seed, "bot", ...)).
+        return bot.pick_deck(actions, state["seed"], seat, level)

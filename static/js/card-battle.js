@@ -1,0 +1,204 @@
+/* Card Battle playback: steps through the public battle log embedded in the board fragment
+   (<script id="cb-playback" type="application/json">) and redraws the stage.
+   Safe to load more than once and to meet a re-swapped fragment: boards are initialised on
+   load, on htmx:load and by the fragment's own inline call; each board only once. Playback
+   positions survive a re-swap of the same match (kept per board id). */
+(function () {
+  "use strict";
+  if (window.CardBattle) { return; }
+
+  var BASE_MS = 650;
+  var positions = {};
+  var STAT = { hp: "❤", attack: "⚔", speed: "➶", cost: "◆" };
+
+  function make(tag, cls, text) {
+    var node = document.createElement(tag);
+    if (cls) { node.className = cls; }
+    if (text !== undefined) { node.textContent = text; }
+    return node;
+  }
+
+  function find(state, uid) {
+    for (var s = 0; s < 2; s++) {
+      for (var i = 0; i < state.fields[s].length; i++) {
+        if (state.fields[s][i].uid === uid) { return state.fields[s][i]; }
+      }
+    }
+    return null;
+  }
+
+  /* The position after events[0..i] (i = -1: before turn 1). */
+  function stateAt(data, i) {
+    var st = { turn: 0, max: 0, mana: [0, 0], hp: [data.start_hp, data.start_hp],
+      fields: [[], []], drawn: [0, 0], over: false };
+    for (var k = 0; k <= i; k++) {
+      var e = data.events[k];
+      if (e.kind === "turn") {
+        st.turn = e.turn; st.max = e.mana; st.mana = [e.mana, e.mana];
+      } else if (e.kind === "draw") {
+        st.fields[e.seat].push(Object.assign({}, e.card));
+        st.drawn[e.seat] = e.deck_index + 1;
+        st.mana[e.seat] = e.mana_left;
+      } else if (e.kind === "attack") {
+        var attacker = find(st, e.attacker);
+        if (attacker) { attacker.attacked = true; }
+        if (e.target === null) { st.hp[e.target_seat] = e.hp_after; }
+        else { var target = find(st, e.target); if (target) { target.hp = e.hp_after; } }
+      } else if (e.kind === "death") {
+        st.fields[e.seat] = st.fields[e.seat].filter(function (c) { return c.uid !== e.uid; });
+      } else if (e.kind === "activate") {
+        e.uids.forEach(function (u) { var c = find(st, u); if (c) { c.active = true; } });
+      } else if (e.kind === "end") {
+        st.over = true;
+      }
+    }
+    return st;
+  }
+
+  function cardNode(c) {
+    var node = make("div", "cb-card cb-c-" + c.name.toLowerCase() + (c.active ? "" : " is-inactive"));
+    node.setAttribute("data-uid", c.uid);
+    var dot = make("span", "cb-dot");
+    dot.title = c.active ? "active" : "inactive";
+    node.appendChild(dot);
+    node.appendChild(make("b", "", c.name));
+    node.appendChild(document.createTextNode(" "));
+    node.appendChild(make("small", "", "#" + (c.deck_index + 1)));
+    var stats = make("span", "cb-stats");
+    ["hp", "attack", "speed", "cost"].forEach(function (key) {
+      var text = STAT[key] + " " + (key === "hp" ? Math.max(0, c.hp) + "/" + c.max_hp : c[key]);
+      stats.appendChild(make("span", c.boosted === key ? "cb-gold" : "", text));
+    });
+    node.appendChild(stats);
+    return node;
+  }
+
+  function floatOn(host, text) {
+    if (!host) { return; }
+    var f = make("span", "cb-float", text);
+    host.appendChild(f);
+    window.setTimeout(function () { if (f.parentNode) { f.parentNode.removeChild(f); } }, 1200);
+  }
+
+  function init(board) {
+    if (board.getAttribute("data-cb-ready")) { return; }
+    var source = board.querySelector("#cb-playback");
+    var stage = board.querySelector("[data-cb-stage]");
+    if (!source || !stage) { return; }
+    board.setAttribute("data-cb-ready", "1");
+    var data = JSON.parse(source.textContent);
+    var events = data.events;
+    var last = events.length - 1;
+    var controls = board.querySelector("[data-cb-controls]");
+    var log = board.querySelector("[data-cb-log]");
+    var result = board.querySelector("[data-cb-result]");
+    var playBtn = board.querySelector('[data-cb="play"]');
+    var progress = board.querySelector("[data-cb-progress]");
+    var key = board.id;
+    var fresh = !(key in positions);
+    var pos = fresh ? -1 : positions[key];
+    var speed = 1;
+    var timer = null;
+    if (controls) { controls.hidden = false; }
+
+    function render(animate) {
+      positions[key] = pos;
+      var st = stateAt(data, pos);
+      var ev = pos >= 0 ? events[pos] : null;
+      board.querySelector("[data-cb-turn]").textContent = String(st.turn);
+      board.querySelector("[data-cb-now]").textContent = ev ? "— " + ev.text : "— ready to start";
+      for (var s = 0; s < 2; s++) {
+        var side = stage.querySelector('.cb-side[data-seat="' + s + '"]');
+        side.querySelector(".cb-hp b").textContent = String(Math.max(0, st.hp[s]));
+        side.querySelector(".cb-hpbar span").style.width = Math.max(0, Math.min(100, st.hp[s] / data.start_hp * 100)) + "%";
+        var mana = side.querySelector(".cb-mana");
+        mana.textContent = "Mana ";
+        mana.appendChild(make("b", "", String(st.mana[s])));
+        mana.appendChild(document.createTextNode("/" + st.max));
+        side.querySelector(".cb-left").textContent = "Deck " + (data.players[s].cards.length - st.drawn[s]) + " left";
+        var field = side.querySelector(".cb-field");
+        field.textContent = "";
+        st.fields[s].forEach(function (c) { field.appendChild(cardNode(c)); });
+        for (var e = st.fields[s].length; e < 5; e++) { field.appendChild(make("div", "cb-slot-empty")); }
+        var items = side.querySelectorAll(".cb-deck li");
+        for (var d = 0; d < items.length; d++) {
+          items[d].classList.toggle("is-drawn", d < st.drawn[s]);
+          items[d].classList.toggle("is-next", d === st.drawn[s]);
+        }
+      }
+      if (ev && ev.kind === "attack") {
+        var attackerNode = stage.querySelector('.cb-card[data-uid="' + ev.attacker + '"]');
+        if (attackerNode) { attackerNode.classList.add("is-attacking"); }
+        var host = ev.target === null
+          ? stage.querySelector('.cb-side[data-seat="' + ev.target_seat + '"] .cb-meters')
+          : stage.querySelector('.cb-card[data-uid="' + ev.target + '"]');
+        if (host && ev.target !== null) { host.classList.add("is-hit"); }
+        if (animate) { floatOn(host, "-" + ev.damage); }
+      }
+      if (log) {
+        var lines = log.querySelectorAll("li");
+        for (var n = 0; n < lines.length; n++) {
+          lines[n].classList.toggle("is-future", n > pos);
+          lines[n].classList.toggle("is-current", n === pos);
+        }
+        var current = lines[pos];
+        if (current) { log.scrollTop = Math.max(0, current.offsetTop - log.offsetTop - log.clientHeight / 2); }
+      }
+      if (result) { result.hidden = pos < last; }
+      if (progress) { progress.textContent = (pos + 1) + " / " + events.length; }
+      if (playBtn) { playBtn.textContent = timer ? "⏸ Pause" : "▶ Play"; }
+    }
+
+    function stop() { if (timer) { window.clearTimeout(timer); timer = null; } }
+    function tick() {
+      if (!document.body.contains(board)) { stop(); return; }
+      if (pos >= last) { stop(); render(false); return; }
+      pos += 1;
+      timer = window.setTimeout(tick, BASE_MS / speed);
+      render(true);
+    }
+    function play() {
+      if (timer) { stop(); render(false); return; }
+      if (pos >= last) { pos = -1; }
+      timer = window.setTimeout(tick, 10);
+      render(false);
+    }
+    function go(to) { stop(); pos = Math.max(-1, Math.min(last, to)); render(true); }
+    function nextTurn() {
+      for (var i = pos + 1; i <= last; i++) { if (events[i].kind === "turn") { return go(i); } }
+      go(last);
+    }
+
+    board.addEventListener("click", function (event) {
+      var btn = event.target.closest("[data-cb]");
+      if (!btn || btn.tagName === "SELECT") { return; }
+      var what = btn.getAttribute("data-cb");
+      if (what === "play") { play(); }
+      else if (what === "step") { go(pos + 1); }
+      else if (what === "back") { go(pos - 1); }
+      else if (what === "turn") { nextTurn(); }
+      else if (what === "end") { go(last); }
+      else if (what === "restart") { go(-1); }
+    });
+    var select = board.querySelector('select[data-cb="speed"]');
+    if (select) {
+      select.addEventListener("change", function () { speed = parseFloat(select.value) || 1; });
+    }
+    render(false);
+    if (fresh) { play(); }
+  }
+
+  function initAll(root) {
+    var scope = root && root.querySelectorAll ? root : document;
+    if (scope.matches && scope.matches("[data-cb-board]")) { init(scope); }
+    scope.querySelectorAll("[data-cb-board]").forEach(init);
+  }
+
+  window.CardBattle = { initAll: initAll, stateAt: stateAt };
+  document.addEventListener("htmx:load", function (event) { initAll(event.target); });
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", function () { initAll(document); });
+  } else {
+    initAll(document);
+  }
+}());
