@@ -25,13 +25,12 @@ async def connect(code: str, player) -> WebsocketCommunicator:
 
 
 async def drain(comm: WebsocketCommunicator, timeout: float = 0.3) -> str:
-    """Everything the socket received until it goes quiet."""
+    """Everything the socket received until it goes quiet. (receive_nothing waits without
+    cancelling the application, which a timed-out receive_from would do.)"""
     out = []
-    while True:
-        try:
-            out.append(await comm.receive_from(timeout=timeout))
-        except Exception:
-            return "".join(out)
+    while not await comm.receive_nothing(timeout=timeout):
+        out.append(await comm.receive_from(timeout=timeout))
+    return "".join(out)
 
 
 def frame(action: dict, step: str) -> str:
