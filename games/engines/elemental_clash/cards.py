@@ -1,0 +1,58 @@
+"""Card values: a card is ``{"id", "subtype", "element"}``; everything else derives from them.
+
+Ids are distinctive per seat so leak tests can search for them: ``EC0-c03`` is seat 0's card
+drafted in round 3, ``EC1-r2o4`` is seat 1's fourth draft option of round 2. Revealed cards
+and log lines carry names only, never ids, so a card that stays in hand after being revealed
+(EC5) never exposes its id to the opponent.
+"""
+
+from .constants import CARD_TYPE, COST, MINERS, SUBTYPE_LABEL, Subtype
+
+Card = dict
+
+
+def card_id(seat: int, number: int) -> str:
+    """The id of seat's ``number``-th drafted card (1-based)."""
+    return f"EC{seat}-c{number:02d}"
+
+
+def option_id(seat: int, draft_round: int, index: int) -> str:
+    """The id of a draft option (``index`` 1-based)."""
+    return f"EC{seat}-r{draft_round}o{index}"
+
+
+def make_card(cid: str, subtype: str, element: str) -> Card:
+    return {"id": cid, "subtype": str(subtype), "element": str(element)}
+
+
+def cost(card: Card) -> int:
+    """C3: fixed by subtype."""
+    return COST[card["subtype"]]
+
+
+def card_type(card: Card) -> str:
+    return CARD_TYPE[card["subtype"]]
+
+
+def is_miner(card: Card) -> bool:
+    return card["subtype"] in MINERS
+
+
+def is_wall(card: Card) -> bool:
+    return card["subtype"] == Subtype.WALL
+
+
+def name(card: Card) -> str:
+    """``Fire Wall``, ``Ice Projectile Miner``: the element is only a label (C1)."""
+    return f"{card['element'].capitalize()} {SUBTYPE_LABEL[card['subtype']]}"
+
+
+def public(card: Card) -> dict:
+    """What anyone may see of a revealed card: no id."""
+    return {
+        "name": name(card),
+        "subtype": card["subtype"],
+        "element": card["element"],
+        "type": card_type(card),
+        "cost": cost(card),
+    }

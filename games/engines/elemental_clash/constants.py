@@ -1,0 +1,194 @@
+"""Elemental Clash numbers, names and enums (seed section 1, rulings ECR-1..13).
+
+Everything a rule fixes lives here so that the phases read like the rules: costs and powers
+depend on the subtype only (C2, C3); the element is a cosmetic label (C1).
+"""
+
+from enum import StrEnum
+
+GAME = "elemental-clash"
+
+# Player stats (E1, E2, E3).
+BASE_HP = 20
+START_ENERGY = 5
+MAX_ENERGY = 10
+ENERGY_PER_TURN = 2
+
+# Timing in seconds (T1, D4-draft).
+TURN_TIMER = 10
+DRAFT_TIMER_SHORT = 12  # rounds 1-4
+DRAFT_TIMER_LONG = 15  # rounds 5-6
+
+# Deck and hand (DK1, H1, D1-draft, D3-draft).
+DECK_SIZE = 6
+HAND_SIZE = 4
+DRAFT_ROUNDS = 6
+OPTIONS_PER_ROUND = 4
+
+# Walls and deflection (W2, W5, D5-defense).
+WALL_HP = 12
+WALL_DECAY = 4
+DEFLECTION_REDUCTION = 2
+
+
+class CardType(StrEnum):
+    ATTACK = "attack"
+    DEFENSE = "defense"
+    MINER = "miner"
+
+
+class Subtype(StrEnum):
+    CONTINUOUS = "continuous"
+    PROJECTILE = "projectile"
+    WALL = "wall"
+    DEFLECTION = "deflection"
+    DEFLECTION_MINER = "deflection_miner"
+    PROJECTILE_MINER = "projectile_miner"
+    CONTINUOUS_MINER = "continuous_miner"
+    REPAIR_MINER = "repair_miner"
+
+
+class Element(StrEnum):
+    FIRE = "fire"
+    WATER = "water"
+    EARTH = "earth"
+    AIR = "air"
+    ICE = "ice"
+    LIGHTNING = "lightning"
+
+
+ELEMENTS: list[str] = [e.value for e in Element]
+SUBTYPES: list[str] = [s.value for s in Subtype]
+MINERS: list[str] = [
+    Subtype.DEFLECTION_MINER,
+    Subtype.PROJECTILE_MINER,
+    Subtype.CONTINUOUS_MINER,
+    Subtype.REPAIR_MINER,
+]
+
+CARD_TYPE: dict[str, str] = {
+    Subtype.CONTINUOUS: CardType.ATTACK,
+    Subtype.PROJECTILE: CardType.ATTACK,
+    Subtype.WALL: CardType.DEFENSE,
+    Subtype.DEFLECTION: CardType.DEFENSE,
+    Subtype.DEFLECTION_MINER: CardType.MINER,
+    Subtype.PROJECTILE_MINER: CardType.MINER,
+    Subtype.CONTINUOUS_MINER: CardType.MINER,
+    Subtype.REPAIR_MINER: CardType.MINER,
+}
+
+# C3 / M2: the cost is a property of the subtype, never of the element.
+COST: dict[str, int] = {
+    Subtype.CONTINUOUS: 5,
+    Subtype.PROJECTILE: 3,
+    Subtype.WALL: 2,
+    Subtype.DEFLECTION: 1,
+    Subtype.DEFLECTION_MINER: 2,
+    Subtype.PROJECTILE_MINER: 3,
+    Subtype.CONTINUOUS_MINER: 5,
+    Subtype.REPAIR_MINER: 3,
+}
+
+# A1, A5: attack power.
+POWER: dict[str, int] = {Subtype.CONTINUOUS: 8, Subtype.PROJECTILE: 3}
+
+# M4: payout intervals; the deflection miner is reactive and has no countdown (None).
+MINER_INTERVAL: dict[str, int | None] = {
+    Subtype.DEFLECTION_MINER: None,
+    Subtype.PROJECTILE_MINER: 2,
+    Subtype.CONTINUOUS_MINER: 3,
+    Subtype.REPAIR_MINER: 2,
+}
+
+# M7: what an attacking miner fires when it pays out (ECR-4: resolved as that attack).
+MINER_FIRES: dict[str, str] = {
+    Subtype.PROJECTILE_MINER: Subtype.PROJECTILE,
+    Subtype.CONTINUOUS_MINER: Subtype.CONTINUOUS,
+}
+
+SUBTYPE_LABEL: dict[str, str] = {
+    Subtype.CONTINUOUS: "Continuous",
+    Subtype.PROJECTILE: "Projectile",
+    Subtype.WALL: "Wall",
+    Subtype.DEFLECTION: "Deflection",
+    Subtype.DEFLECTION_MINER: "Deflection Miner",
+    Subtype.PROJECTILE_MINER: "Projectile Miner",
+    Subtype.CONTINUOUS_MINER: "Continuous Miner",
+    Subtype.REPAIR_MINER: "Repair Miner",
+}
+
+
+class DraftCategory(StrEnum):
+    """D2-draft: the fixed category of each draft round, in order."""
+
+    WALL = "wall"
+    DEFLECTION = "deflection"
+    CONTINUOUS = "continuous"
+    PROJECTILE = "projectile"
+    MINER = "miner"
+    WILDCARD = "wildcard"
+
+
+DRAFT_CATEGORIES: list[str] = [c.value for c in DraftCategory]
+CATEGORY_LABEL: dict[str, str] = {
+    DraftCategory.WALL: "Wall",
+    DraftCategory.DEFLECTION: "Deflection",
+    DraftCategory.CONTINUOUS: "Continuous Attack",
+    DraftCategory.PROJECTILE: "Projectile Attack",
+    DraftCategory.MINER: "Miner",
+    DraftCategory.WILDCARD: "Wildcard",
+}
+
+
+class Stage(StrEnum):
+    """The match's top-level state (seed 16.1, without the menu/tutorial screens)."""
+
+    DRAFT = "draft"
+    BATTLE = "battle"
+    OVER = "over"
+
+
+class Phase(StrEnum):
+    """T2: the thirteen turn phases, in their exact order."""
+
+    ENERGY = "energy"
+    SELECTION = "selection"
+    REVEAL = "reveal"
+    VALIDATION = "validation"
+    DEDUCTION = "deduction"
+    PLACEMENT = "placement"
+    RESOLUTION = "resolution"
+    PAYOUTS = "payouts"
+    DECAY = "decay"
+    DEATH_CHECK = "death_check"
+    VICTORY_CHECK = "victory_check"
+    CLEANUP = "cleanup"
+    ADVANCE = "advance"
+
+
+PHASE_ORDER: list[str] = [p.value for p in Phase]
+
+
+class Verdict(StrEnum):
+    """VALIDATION's verdict on a revealed card."""
+
+    OK = "ok"  # affordable and placeable: it takes effect
+    UNAFFORDABLE = "unaffordable"  # EC5/ECR-7: no effect, costs nothing, stays in hand
+    WASTED_WALL = "wasted_wall"  # W3/EC3: energy spent, no effect
+    WASTED_MINER = "wasted_miner"  # M3/EC4: energy spent, no effect
+
+
+class EndReason(StrEnum):
+    BASE_DESTROYED = "base_destroyed"
+    DOUBLE_KO = "double_ko"
+    EXHAUSTION = "exhaustion"
+
+
+# V2: one of these is shown on a double loss (chosen with the seeded generator).
+ANTI_WAR_MESSAGES: list[str] = [
+    "In war, there are no winners\u2014only survivors. You didn't survive.",
+    "An eye for an eye makes the whole world blind.",
+    "The greatest victory is the battle not fought. You both failed.",
+    "War does not determine who is right\u2014only who is left. Neither of you.",
+    "Every war is a defeat for humanity. Today, humanity lost twice.",
+]

@@ -1,0 +1,216 @@
+"""The Elemental Clash engine: the contract methods, dispatching to the rule modules.
+
+Actions (exact dicts, also what ``legal_actions`` returns):
+
+- draft:  ``{"type": "pick", "card": "EC0-r1o2"}``  one of the seat's 4 options; final.
+- battle: ``{"type": "select", "card": "EC0-c03"}`` a legal hand card; hidden; changeable
+  until locked (ECR-8). ``{"type": "lock"}`` locks the current selection in; when a seat has
+  no legal selection at all it may lock with none and gets the S3 auto-select (ECD-2).
+
+The step resolves when every prompted seat has picked/locked, or on ``timeout``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engines.core import Engine, IllegalAction, Outcome, Prompts, clone
+
+from . import bot, draft, selection, turn
+from . import view as view_mod
+from .cards import cost, name
+from .constants import TURN_TIMER, Stage
+from .state import new_state, start_battle
+
+CONFIG_KEYS = {"untimed"}
+
+
+class ElementalClash(Engine):
+    slug = "elemental-clash"
+    name = "Elemental Clash"
+    seats = 2
+    pitch = "Draft six elemental cards, then duel with walls, miners and attacks chosen in secret."
+    hot_seat = True  # S5 / ECR-13
+
+    # ---- set-up -------------------------------------------------------------------------
+    def validate_config(self, config: dict[str, Any]) -> list[str]:
+        if not isinstance(config, dict):
+            return ["The match options must be a mapping."]
+        errors = [f"Unknown option: {k}." for k in sorted(set(config) - CONFIG_KEYS)]
+        if "untimed" in config and not isinstance(config["untimed"], bool):
+            errors.append("The option 'untimed' must be true or false.")
+        return errors
+
+    def setup(self, config: dict[str, Any], seed: str) -> dict:
+        errors = self.validate_config(config or {})
+        if errors:
+            raise ValueError("; ".join(errors))
+        return new_state(config or {}, str(seed))
+
+    # ---- who acts ---------------------------------------------------------------------
+    def _limit(self, state: dict, seconds: int) -> int | None:
+        # ECR-13: hot-seat may be played untimed.
+        return None if state["config"]["untimed"] else seconds
+
+    def prompts(self, state: dict) -> Prompts:
+        if state["stage"] == Stage.OVER:
+            return Prompts(step="over")
+        if state["stage"] == Stage.DRAFT:
+            d = state["draft"]
+            waiting = {s: "draft_pick" for s in (0, 1) if d["picks"][s] is None}
+            return Prompts(
+                step=f"draft-r{d['round']}",
+                waiting=waiting,
+                time_limit=self._limit(state, draft.time_limit(d["round"])),
+                simultaneous=True,
+            )
+        waiting = {
+            p["seat"]: "select_card"
+            for p in state["players"]
+            if selection.must_select(p) and not p["locked"]
+        }
+        return Prompts(
+            step=f"battle-t{state['turn']}",
+            waiting=waiting,
+            time_limit=self._limit(state, TURN_TIMER),
+            simultaneous=True,
+        )
+
+    def legal_actions(self, state: dict, seat: int) -> list[dict]:
+        if seat not in (0, 1) or seat not in self.prompts(state).waiting:
+            return []
+        if state["stage"] == Stage.DRAFT:
+            return [{"type": "pick", "card": o["id"]} for o in state["draft"]["options"][seat]]
+        player = state["players"][seat]
+        playable = selection.playable_cards(player)
+        actions = [
+            {"type": "select", "card": c["id"]} for c in playable if c["id"] != player["selection"]
+        ]
+        if player["selection"] is not None or not playable:
+            actions.append({"type": "lock"})
+        return actions
+
+    # ---- moves --------------------------------------------------------------------------
+    def apply(self, state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
+        if seat not in (0, 1):
+            raise IllegalAction("BAD_SEAT", "There is no such seat.")
+        if state["stage"] == Stage.OVER:
+            raise IllegalAction("GAME_OVER", "The match is over.")
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction("BAD_ACTION", "An action needs a type.")
+        kind = action["type"]
+        if kind not in ("pick", "select", "lock"):
+            raise IllegalAction(
+                "UNKNOWN_TYPE", f"Unknown action '{kind}'. Passing is not allowed: pick a card."
+            )
+        new = clone(state)
+        if state["stage"] == Stage.DRAFT:
+            if kind != "pick":
+                raise IllegalAction("WRONG_STEP", "The draft is on: pick one of your options.")
+            return new, self._pick(new, seat, action)
+        if kind == "pick":
+            raise IllegalAction("WRONG_STEP", "The draft is over.")
+        player = new["players"][seat]
+        if not selection.must_select(player):
+            raise IllegalAction("NOT_PROMPTED", "Your hand is empty: you play no card this turn.")
+        if player["locked"]:
+            raise IllegalAction("ALREADY_LOCKED", "You have already locked in this turn.")
+        if kind == "select":
+            return new, self._select(player, action)
+        return new, self._lock(new, player)
+
+    def _pick(self, state: dict, seat: int, action: dict) -> list[dict]:
+        d = state["draft"]
+        if d["picks"][seat] is not None:
+            raise IllegalAction("ALREADY_PICKED", "You already picked this round.")
+        option = action.get("card")
+        if option not in {o["id"] for o in d["options"][seat]}:
+            raise IllegalAction("NOT_AN_OPTION", "That card is not one of your options.")
+        draft.record_pick(state, seat, option, auto=False)
+        events = [{"type": "picked", "seat": seat, "round": d["round"]}]
+        return events + self._after_draft_pick(state)
+
+    def _after_draft_pick(self, state: dict) -> list[dict]:
+        if not draft.round_complete(state):
+            return []
+        finished_round = state["draft"]["round"]
+        if draft.advance_round(state):
+            start_battle(state)
+            return [{"type": "draft_complete"}]
+        return [{"type": "draft_round", "round": finished_round + 1}]
+
+    def _select(self, player: dict, action: dict) -> list[dict]:
+        card = next((c for c in player["hand"] if c["id"] == action.get("card")), None)
+        if card is None:
+            raise IllegalAction("NOT_IN_HAND", "That card is not in your hand.")
+        if card["id"] == player["selection"]:
+            raise IllegalAction("ALREADY_SELECTED", "That card is already your selection.")
+        reason = selection.unplayable_reason(player, card)
+        if reason:
+            raise IllegalAction("UNPLAYABLE", f"You cannot play {name(card)}: {reason}")
+        player["selection"] = card["id"]
+        return [{"type": "selected", "seat": player["seat"]}]
+
+    def _lock(self, state: dict, player: dict) -> list[dict]:
+        if player["selection"] is None:
+            if selection.playable_cards(player):
+                raise IllegalAction("NOTHING_SELECTED", "Select a card before locking in.")
+            # ECD-2: nothing in hand can be played by choice, so locking asks for S3.
+            player["selection"] = selection.auto_select(state, player["seat"])
+            player["auto"] = True
+        player["locked"] = True
+        events = [{"type": "locked", "seat": player["seat"]}]
+        if not self.prompts(state).waiting:
+            events += turn.resolve_turn(state)
+        return events
+
+    def timeout(self, state: dict) -> tuple[dict, list[dict]]:
+        if state["stage"] == Stage.OVER:
+            raise IllegalAction("GAME_OVER", "The match is over.")
+        new = clone(state)
+        events: list[dict] = [{"type": "timeout", "step": self.prompts(state).step}]
+        if new["stage"] == Stage.DRAFT:
+            for seat in (0, 1):
+                if new["draft"]["picks"][seat] is None:
+                    draft.record_pick(new, seat, draft.auto_pick(new, seat), auto=True)
+                    events.append({"type": "auto_pick", "seat": seat})
+            return new, events + self._after_draft_pick(new)
+        for player in new["players"]:
+            if not selection.must_select(player) or player["locked"]:
+                continue
+            # S4: an unlocked selection stands; S3 fills an empty one.
+            if player["selection"] is None:
+                player["selection"] = selection.auto_select(new, player["seat"])
+                player["auto"] = True
+                events.append({"type": "auto_select", "seat": player["seat"]})
+            player["locked"] = True
+        return new, events + turn.resolve_turn(new)
+
+    # ---- reading ------------------------------------------------------------------------
+    def view(self, state: dict, viewer: int | None) -> dict:
+        return view_mod.build(state, viewer, self.prompts(state))
+
+    def outcome(self, state: dict) -> Outcome | None:
+        o = state["outcome"]
+        if o is None:
+            return None
+        return Outcome(
+            result=o["result"], winner=o["winner"], reason=o["reason"], message=o["message"]
+        )
+
+    def action_label(self, state: dict, seat: int, action: dict) -> str:
+        kind = action.get("type")
+        if kind == "lock":
+            return "Lock in"
+        if kind == "pick":
+            options = state["draft"]["options"][seat] if state["stage"] == Stage.DRAFT else []
+            card = next((o for o in options if o["id"] == action.get("card")), None)
+            return f"Pick {name(card)}" if card else "Pick"
+        if kind == "select":
+            hand = state["players"][seat]["hand"]
+            card = next((c for c in hand if c["id"] == action.get("card")), None)
+            return f"Play {name(card)} ({cost(card)})" if card else "Play"
+        return str(kind)
+
+    def bot_action(self, state: dict, seat: int, level: int = 1) -> dict:
+        return bot.choose(self.view(state, seat), self.legal_actions(state, seat))

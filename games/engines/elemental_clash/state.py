@@ -1,0 +1,71 @@
+"""Building Elemental Clash states.
+
+State layout (plain JSON; lists indexed by seat):
+
+- ``seed``, ``config`` (``{"untimed": bool}``), ``stage`` (Stage), ``turn`` (T4, from 1).
+- ``draft``: ``round`` (1..6), ``options`` [seat] -> 4 cards, ``picks`` [seat] -> option id
+  or None for this round, ``auto`` [seat] -> rounds decided by timeout (D5-draft).
+- ``players`` [seat]: ``hp``, ``energy``, ``wall`` (None or {element, hp, turn_placed}),
+  ``miner`` (None or {subtype, element, countdown, interval, turn_placed}), ``deflection``
+  (None or {element, used} while a deflection card is active this turn, D3-defense),
+  ``hand`` and ``deck`` (cards; the deck in draw order, hidden), ``drafted`` (own picks with
+  an ``auto`` flag), ``selection`` (card id or None), ``locked``, ``auto`` (S3 used).
+- ``energy_phase``: the ENERGY phase entry of the current turn (logged when the turn resolves).
+- ``log``: one entry per resolved turn with all 13 phases; ``last_reveal``; ``outcome``.
+"""
+
+from games.engines.core import shuffled
+
+from . import draft
+from .constants import BASE_HP, HAND_SIZE, START_ENERGY, Phase, Stage
+
+
+def new_player(seat: int) -> dict:
+    return {
+        "seat": seat,
+        "hp": BASE_HP,
+        "energy": START_ENERGY,  # E1
+        "wall": None,
+        "miner": None,
+        "deflection": None,
+        "hand": [],
+        "deck": [],
+        "drafted": [],
+        "selection": None,
+        "locked": False,
+        "auto": False,
+    }
+
+
+def new_state(config: dict, seed: str) -> dict:
+    state = {
+        "game": "elemental-clash",
+        "seed": seed,
+        "config": {"untimed": bool(config.get("untimed", False))},
+        "stage": Stage.DRAFT.value,
+        "turn": 1,
+        "draft": {"round": 1, "options": [[], []], "picks": [None, None], "auto": [[], []]},
+        "players": [new_player(0), new_player(1)],
+        "energy_phase": None,
+        "log": [],
+        "last_reveal": None,
+        "outcome": None,
+    }
+    draft.deal_options(state)
+    return state
+
+
+def start_battle(state: dict) -> None:
+    """DK1/DK2: each drafted deck is shuffled once; 4 cards to hand, 2 stay in the deck."""
+    state["stage"] = Stage.BATTLE.value
+    state["turn"] = 1
+    for seat, player in enumerate(state["players"]):
+        cards = [{k: c[k] for k in ("id", "subtype", "element")} for c in player["drafted"]]
+        deck = shuffled(state["seed"], cards, "deck", seat)
+        player["hand"] = deck[:HAND_SIZE]
+        player["deck"] = deck[HAND_SIZE:]
+    # ECR-5: turn 1 is played with exactly the starting energy; ENERGY still runs (T3).
+    state["energy_phase"] = {
+        "phase": Phase.ENERGY.value,
+        "items": [{"text": "Turn 1: no energy gain; both seats start with 5."}],
+    }

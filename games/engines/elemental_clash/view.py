@@ -1,0 +1,125 @@
+"""What one viewer may see (T1, S5, ECR-8, ECR-9).
+
+Public: HP, energy, walls, miners and their countdowns, hand and deck counts, whether each
+seat has chosen or locked, draft progress, the last reveal and the turn log (which carry card
+names, never ids). Private to its seat: its hand (with playability and the reason a card is
+disabled), its current selection, its draft options and drafted cards. Never shown: the seed,
+any deck order, the other seat's hand, options, picks or selection.
+"""
+
+from games.engines.core import Prompts
+
+from . import draft
+from .cards import card_type, cost, name, public
+from .constants import CATEGORY_LABEL, DRAFT_ROUNDS, SUBTYPE_LABEL, WALL_HP, Stage
+from .selection import must_select, unplayable_reason
+
+
+def _wall(wall: dict | None) -> dict | None:
+    if wall is None:
+        return None
+    return {
+        "hp": wall["hp"],
+        "max": WALL_HP,
+        "element": wall["element"],
+        "turn_placed": wall["turn_placed"],
+    }
+
+
+def _miner(miner: dict | None) -> dict | None:
+    if miner is None:
+        return None
+    return {
+        "subtype": miner["subtype"],
+        "name": f"{miner['element'].capitalize()} {SUBTYPE_LABEL[miner['subtype']]}",
+        "element": miner["element"],
+        "countdown": miner["countdown"],
+        "interval": miner["interval"],
+        "reactive": miner["interval"] is None,
+    }
+
+
+def _hand_card(player: dict, card: dict) -> dict:
+    reason = unplayable_reason(player, card)
+    return {
+        "id": card["id"],
+        "name": name(card),
+        "subtype": card["subtype"],
+        "element": card["element"],
+        "type": card_type(card),
+        "cost": cost(card),
+        "playable": not reason,
+        "reason": reason,
+        "selected": card["id"] == player["selection"],
+    }
+
+
+def _seat_view(state: dict, seat: int, own: bool) -> dict:
+    p = state["players"][seat]
+    out = {
+        "seat": seat,
+        "label": f"Seat {seat + 1}",
+        "hp": p["hp"],
+        "energy": p["energy"],
+        "wall": _wall(p["wall"]),
+        "miner": _miner(p["miner"]),
+        "hand_count": len(p["hand"]),
+        "deck_count": len(p["deck"]),
+        "drafted_count": len(p["drafted"]),
+        "has_chosen": p["selection"] is not None,
+        "locked": p["locked"],
+        "must_select": must_select(p) and state["stage"] == Stage.BATTLE,
+        "is_viewer": own,
+    }
+    if own:
+        out["hand"] = [_hand_card(p, c) for c in p["hand"]]
+        chosen = next((c for c in p["hand"] if c["id"] == p["selection"]), None)
+        out["selection"] = p["selection"]
+        out["selection_name"] = name(chosen) if chosen else None
+        out["auto"] = p["auto"]
+        # The owner knows what is left in the deck, but not its order: names sorted.
+        out["deck_names"] = sorted(name(c) for c in p["deck"])
+        out["drafted"] = [{**public(c), "auto": c.get("auto", False)} for c in p["drafted"]]
+    return out
+
+
+def _draft_view(state: dict, viewer: int | None) -> dict | None:
+    if state["stage"] != Stage.DRAFT:
+        return None
+    d = state["draft"]
+    out = {
+        "round": d["round"],
+        "rounds": DRAFT_ROUNDS,
+        "category": draft.category(d["round"]),
+        "category_label": CATEGORY_LABEL[draft.category(d["round"])],
+        "round_seconds": draft.time_limit(d["round"]),
+        "picked": [d["picks"][s] is not None for s in (0, 1)],
+        "options": [],
+        "my_pick": None,
+    }
+    if viewer is not None:
+        out["options"] = [{"id": o["id"], **public(o)} for o in d["options"][viewer]]
+        mine = next((o for o in d["options"][viewer] if o["id"] == d["picks"][viewer]), None)
+        out["my_pick"] = name(mine) if mine else None
+    return out
+
+
+def build(state: dict, viewer: int | None, prompts: Prompts) -> dict:
+    seats = [_seat_view(state, s, own=(viewer == s)) for s in (0, 1)]
+    return {
+        "game": "elemental-clash",
+        "stage": state["stage"],
+        "turn": state["turn"],
+        "step": prompts.step,
+        "time_limit": prompts.time_limit,
+        "waiting": sorted(prompts.waiting),
+        "viewer": viewer,
+        "seats": seats,
+        "me": seats[viewer] if viewer is not None else None,
+        "opp": seats[1 - viewer] if viewer is not None else None,
+        "draft": _draft_view(state, viewer),
+        "energy_phase": state["energy_phase"] if state["stage"] == Stage.BATTLE else None,
+        "last_reveal": state["last_reveal"],
+        "log": list(reversed(state["log"])),
+        "outcome": state["outcome"],
+    }
