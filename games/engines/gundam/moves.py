@@ -1,0 +1,628 @@
+"""Every move: its validation (in the rulings' order) and its effect.
+
+Validation order (rulings §1.2): GAME_OVER → INVALID_PHASE → NOT_YOUR_TURN →
+INVALID_CARD / INVALID_TARGET / UNIT_CANNOT_ATTACK / ABILITY_UNAVAILABLE →
+INSUFFICIENT_RESOURCES → INVALID_LEVEL → ZONE_FULL / RESOURCE_DECK_EMPTY.
+
+Each ``check_*`` raises ``IllegalAction`` and changes nothing; each ``do_*`` is called only on
+a clone after its check passed. ``partial=True`` checks a move whose target is not chosen yet
+(the "select" half of a composed move): the checks that need the target are skipped.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import IllegalAction
+from . import combat
+from .cards import BASE, COMMAND, EFFECT_OPS, EX_BASE, PILOT, UNIT, card
+from .decks import validate_deck
+from .flow import default_discard, draw_cards, end_turn, is_over, start_match
+from .state import (
+    MAX_RESOURCES,
+    MAX_UNITS,
+    Phase,
+    Stage,
+    active_resources,
+    add_log,
+    find_unit,
+    has_keyword,
+    is_link,
+    level,
+    options,
+    other,
+    player,
+    seat_name,
+    unit_hp,
+)
+
+GAME_OVER = "GAME_OVER"
+INVALID_PHASE = "INVALID_PHASE"
+NOT_YOUR_TURN = "NOT_YOUR_TURN"
+INVALID_CARD = "INVALID_CARD"
+INVALID_TARGET = "INVALID_TARGET"
+UNIT_CANNOT_ATTACK = "UNIT_CANNOT_ATTACK"
+ABILITY_UNAVAILABLE = "ABILITY_UNAVAILABLE"
+INSUFFICIENT_RESOURCES = "INSUFFICIENT_RESOURCES"
+INVALID_LEVEL = "INVALID_LEVEL"
+ZONE_FULL = "ZONE_FULL"
+RESOURCE_DECK_EMPTY = "RESOURCE_DECK_EMPTY"
+INVALID_ACTION = "INVALID_ACTION"  # malformed dict or unknown type (not a move at all)
+
+PLAYER = combat.PLAYER
+
+
+def _name(no: str) -> str:
+    return card(no)["name"]
+
+
+# ---------------------------------------------------------------- shared guards
+
+
+def guard(state: dict[str, Any], seat: int, phases: tuple[str, ...], what: str) -> None:
+    """Checks 1–3: the game is running, the phase fits, it is this seat's turn.
+
+    While an attack waits at its block step, nothing but the defender's decision fits.
+    """
+    if is_over(state):
+        raise IllegalAction(GAME_OVER, "The game is over.")
+    if state["stage"] != Stage.PLAY.value:
+        raise IllegalAction(INVALID_PHASE, "Both players must choose a deck first.")
+    if state["attack"] is not None:
+        raise IllegalAction(
+            INVALID_PHASE, "An attack is waiting for the defender's block decision."
+        )
+    if state["phase"] not in phases:
+        allowed = " or ".join(phases)
+        raise IllegalAction(
+            INVALID_PHASE, f"{what} is only allowed in the {allowed} phase (now: {state['phase']})."
+        )
+    if seat != state["current"]:
+        raise IllegalAction(NOT_YOUR_TURN, "It is not your turn.")
+
+
+def _hand_card(
+    state: dict[str, Any], seat: int, cid: Any, types: tuple[str, ...], what: str
+) -> str:
+    """The card number of ``cid`` if it is in the seat's hand with one of ``types``."""
+    p = player(state, seat)
+    if not isinstance(cid, str) or cid not in p["hand"]:
+        raise IllegalAction(INVALID_CARD, f"That card is not in your hand ({what}).")
+    no = state["cards"][cid]
+    if card(no)["type"] not in types:
+        raise IllegalAction(INVALID_CARD, f"{_name(no)} is not a {' or '.join(types)} card.")
+    return no
+
+
+def _pay_checks(p: dict[str, Any], info: dict[str, Any]) -> None:
+    """Checks 5–6: cost against active resources, then level against resources (GDR-1)."""
+    if info["cost"] > active_resources(p):
+        raise IllegalAction(
+            INSUFFICIENT_RESOURCES,
+            f"{info['name']} costs {info['cost']}; you have {active_resources(p)} active resources.",
+        )
+    if info["level"] > level(p):
+        raise IllegalAction(
+            INVALID_LEVEL, f"{info['name']} needs Lv {info['level']}; your Lv is {level(p)}."
+        )
+
+
+def pay(state: dict[str, Any], seat: int, cost: int) -> None:
+    """GDR-16: rest regular resources first; an EX Resource is spent last and leaves the game."""
+    p = player(state, seat)
+    left = cost
+    for res in p["resources"]:
+        if left and not res["is_ex"] and not res["rested"]:
+            res["rested"] = True
+            left -= 1
+    for res in list(p["resources"]):
+        if left and res["is_ex"] and not res["rested"]:
+            p["resources"].remove(res)
+            left -= 1
+            add_log(state, "resource", f"{seat_name(seat)} spends the EX Resource.", seat)
+
+
+# ---------------------------------------------------------------- deck choice
+
+
+def check_choose_deck(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
+    if is_over(state):
+        raise IllegalAction(GAME_OVER, "The game is over.")
+    if state["stage"] != Stage.CHOOSE_DECK.value:
+        raise IllegalAction(INVALID_PHASE, "Decks are chosen before the game starts.")
+    if state["choices"][str(seat)] is not None:
+        raise IllegalAction(INVALID_PHASE, "You have already chosen your deck.")
+    name = action.get("name", "")
+    if not isinstance(name, str):
+        raise IllegalAction(INVALID_CARD, "A deck name must be text.")
+    errors = validate_deck(action.get("deck"))
+    if errors:
+        raise IllegalAction(INVALID_CARD, " ".join(errors))
+
+
+def do_choose_deck(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
+    deck = action["deck"]
+    state["choices"][str(seat)] = {
+        "name": action.get("name") or "Custom deck",
+        "deck": {"main": list(deck["main"]), "resource": list(deck["resource"])},
+    }
+    if all(state["choices"][str(s)] is not None for s in (0, 1)):
+        start_match(state)
+
+
+# ---------------------------------------------------------------- resource phase
+
+
+def check_play_resource(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
+    guard(state, seat, (Phase.RESOURCE.value,), "Playing a resource")
+    p = player(state, seat)
+    if p["resource_played"]:
+        raise IllegalAction(INVALID_PHASE, "You already played a resource this turn.")
+    if len(p["resources"]) >= MAX_RESOURCES:
+        raise IllegalAction(ZONE_FULL, f"Your resource area holds at most {MAX_RESOURCES} cards.")
+    if not p["rdeck"]:
+        raise IllegalAction(RESOURCE_DECK_EMPTY, "Your resource deck is empty.")
+
+
+def do_play_resource(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
+    """GDR-2: the top of the resource deck enters active; the phase goes to main."""
+    p = player(state, seat)
+    rid = p["rdeck"].pop(0)
+    p["resources"].append({"id": rid, "is_ex": False, "rested": False})
+    p["resource_played"] = True
+    add_log(state, "resource", f"{seat_name(seat)} places a resource (Lv {level(p)}).", seat)
+    state["phase"] = Phase.MAIN.value
+
+
+def check_skip_resource(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
+    guard(state, seat, (Phase.RESOURCE.value,), "Skipping the resource")
+
+
+def do_skip_resource(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
+    add_log(state, "resource", f"{seat_name(seat)} skips the resource.", seat)
+    state["phase"] = Phase.MAIN.value
+
+
+# ---------------------------------------------------------------- deploy
+
+
+def check_deploy(
+    state: dict[str, Any], seat: int, action: dict[str, Any], partial: bool = False
+) -> None:
+    guard(state, seat, (Phase.MAIN.value,), "Deploying")
+    p = player(state, seat)
+    no = _hand_card(state, seat, action.get("card"), (UNIT, BASE), "deploy")
+    info = card(no)
+    trash = action.get("trash")
+    if trash is not None and (info["type"] != UNIT or find_unit(p, trash) is None):
+        raise IllegalAction(INVALID_TARGET, "Only one of your own Units can be trashed for room.")
+    _pay_checks(p, info)
+    if info["type"] == UNIT and len(p["battle"]) >= MAX_UNITS:
+        if not options(state)["seventh_unit_trashes"]:
+            raise IllegalAction(ZONE_FULL, f"Your battle area already holds {MAX_UNITS} Units.")
+        if trash is None:
+            raise IllegalAction(INVALID_TARGET, "Choose one of your Units to trash for room.")
+
+
+def do_deploy(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
+    p = player(state, seat)
+    cid = action["card"]
+    no = state["cards"][cid]
+    info = card(no)
+    pay(state, seat, info["cost"])
+    p["hand"].remove(cid)
+    if info["type"] == BASE:
+        # GDR-13: the new Base replaces the old one (a real Base is trashed, an EX Base is gone).
+        old = p["base"]
+        if old is not None and old["no"] != EX_BASE["no"]:
+            p["trash"].append(old["id"])
+        p["base"] = {"id": cid, "no": no, "damage": 0, "rested": False}
+        add_log(state, "deploy", f"{seat_name(seat)} deploys the Base {info['name']}.", seat)
+        return
+    if len(p["battle"]) >= MAX_UNITS:
+        victim = find_unit(p, action["trash"])
+        p["battle"].remove(victim)
+        p["trash"].append(victim["id"])
+        if victim["pilot"]:
+            p["trash"].append(victim["pilot"])
+        add_log(
+            state, "trash", f"{seat_name(seat)} trashes {_name(victim['no'])} to make room.", seat
+        )
+    # GDR-9: a deployed Unit enters active but cannot attack this turn.
+    p["battle"].append(
+        {
+            "id": cid,
+            "no": no,
+            "rested": False,
+            "can_attack": False,
+            "damage": 0,
+            "pilot": None,
+            "pilot_no": None,
+            "ap_bonus": 0,
+            "entered": state["turn"],
+        }
+    )
+    add_log(state, "deploy", f"{seat_name(seat)} deploys {info['name']}.", seat)
+
+
+# ---------------------------------------------------------------- pair
+
+
+def check_pair(
+    state: dict[str, Any], seat: int, action: dict[str, Any], partial: bool = False
+) -> None:
+    guard(state, seat, (Phase.MAIN.value,), "Pairing a Pilot")
+    p = player(state, seat)
+    no = _hand_card(state, seat, action.get("pilot"), (PILOT,), "pair")
+    unit = None
+    if not partial:
+        unit = find_unit(p, action.get("unit"))
+        if unit is None:
+            raise IllegalAction(INVALID_TARGET, "Pair the Pilot with one of your own Units.")
+    _pay_checks(p, card(no))
+    if unit is not None and unit["pilot"]:
+        raise IllegalAction(ZONE_FULL, f"{_name(unit['no'])} already has a Pilot.")
+
+
+def do_pair(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
+    p = player(state, seat)
+    pid = action["pilot"]
+    no = state["cards"][pid]
+    unit = find_unit(p, action["unit"])
+    pay(state, seat, card(no)["cost"])
+    p["hand"].remove(pid)
+    unit["pilot"] = pid
+    unit["pilot_no"] = no
+    add_log(state, "pair", f"{seat_name(seat)} pairs {_name(no)} with {_name(unit['no'])}.", seat)
+    if is_link(unit):
+        add_log(state, "keyword", f"Link: {_name(unit['no'])} is a Link Unit.", seat)
+        if unit["entered"] == state["turn"] and not unit["can_attack"]:
+            unit["can_attack"] = True
+            add_log(state, "keyword", f"Link: {_name(unit['no'])} may attack this turn.", seat)
+
+
+# ---------------------------------------------------------------- attack
+
+
+def check_attack(
+    state: dict[str, Any], seat: int, action: dict[str, Any], partial: bool = False
+) -> None:
+    guard(state, seat, (Phase.MAIN.value,), "Attacking")
+    p = player(state, seat)
+    unit = find_unit(p, action.get("attacker"))
+    if unit is None:
+        raise IllegalAction(INVALID_CARD, "The attacker must be one of your Units.")
+    if unit["rested"]:
+        raise IllegalAction(UNIT_CANNOT_ATTACK, f"{_name(unit['no'])} is rested.")
+    if not unit["can_attack"]:
+        raise IllegalAction(
+            UNIT_CANNOT_ATTACK, f"{_name(unit['no'])} entered this turn and cannot attack yet."
+        )
+    if partial:
+        return
+    target = action.get("target")
+    if target == PLAYER:
+        return
+    enemy = find_unit(player(state, other(seat)), target)
+    if enemy is None:
+        raise IllegalAction(INVALID_TARGET, "Attack the opponent or one of their Units.")
+    if not enemy["rested"]:
+        raise IllegalAction(
+            INVALID_TARGET, f"{_name(enemy['no'])} is active; only rested Units can be attacked."
+        )
+
+
+def do_attack(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
+    combat.declare_attack(state, seat, action["attacker"], action["target"])
+
+
+# ---------------------------------------------------------------- effects
+
+
+def effect_target_error(
+    state: dict[str, Any], seat: int, effect: dict[str, Any], target: Any, source: str | None = None
+) -> str | None:
+    """Why ``target`` is illegal for ``effect`` (None when legal)."""
+    side = EFFECT_OPS[effect["op"]]
+    if side is None:
+        return None if target is None else "This effect takes no target."
+    if side == "friendly_unit":
+        unit = find_unit(player(state, seat), target)
+        if unit is None:
+            return "Choose one of your own Units."
+        if source is not None and unit["id"] == source:
+            return "Support cannot target its own Unit."
+        return None
+    unit = find_unit(player(state, other(seat)), target)
+    if unit is None:
+        return "Choose one of your opponent's Units."
+    if effect["op"] == "rest":
+        if unit["rested"]:
+            return f"{_name(unit['no'])} is already rested."
+        if unit_hp(unit) > effect["n"]:
+            return f"{_name(unit['no'])} has more than {effect['n']} HP."
+    return None
+
+
+def resolve_effect(state: dict[str, Any], seat: int, effect: dict[str, Any], target: Any) -> None:
+    op, n = effect["op"], effect.get("n", 0)
+    if op == "draw":
+        if draw_cards(state, seat, n):
+            add_log(state, "draw", f"{seat_name(seat)} draws {n}.", seat)
+        return
+    if op in ("heal", "ap_this_turn"):
+        unit = find_unit(player(state, seat), target)
+        if op == "heal":
+            healed = min(n, unit["damage"])  # recovery only removes existing damage
+            unit["damage"] -= healed
+            add_log(state, "heal", f"{_name(unit['no'])} recovers {healed} HP.", seat)
+        else:
+            unit["ap_bonus"] += n
+            add_log(state, "effect", f"{_name(unit['no'])} gets AP+{n} this turn.", seat)
+        return
+    enemy = other(seat)
+    unit = find_unit(player(state, enemy), target)
+    if op == "damage":
+        unit["damage"] += n
+        add_log(state, "damage", f"{_name(unit['no'])} takes {n} damage.", seat)
+        if unit_hp(unit) <= 0:
+            combat.destroy_unit(state, enemy, unit)
+    elif op == "rest":
+        unit["rested"] = True
+        add_log(state, "effect", f"{_name(unit['no'])} is rested.", seat)
+
+
+# ---------------------------------------------------------------- commands (ACTIVATE_ABILITY a)
+
+
+def check_command(
+    state: dict[str, Any], seat: int, action: dict[str, Any], partial: bool = False
+) -> None:
+    # GDR-12: the phase check uses the Command's timing when the card is known.
+    cid = action.get("card")
+    timing = ("main", "end")
+    p = player(state, seat) if state["players"] else None
+    if p is not None and isinstance(cid, str) and cid in p["hand"]:
+        info = card(state["cards"][cid])
+        if info["type"] == COMMAND:
+            timing = tuple("main" if t == "main" else "end" for t in info["timing"])
+    guard(state, seat, timing, "That Command")
+    no = _hand_card(state, seat, cid, (COMMAND,), "command")
+    info = card(no)
+    if not partial:
+        why = effect_target_error(state, seat, info["effect"], action.get("target"))
+        if why:
+            raise IllegalAction(INVALID_TARGET, why)
+    _pay_checks(p, info)
+
+
+def do_command(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
+    p = player(state, seat)
+    cid = action["card"]
+    info = card(state["cards"][cid])
+    pay(state, seat, info["cost"])
+    p["hand"].remove(cid)
+    add_log(state, "command", f"{seat_name(seat)} plays {info['name']}.", seat)
+    # The card is trashed before its effect resolves so a draw effect cannot see it.
+    p["trash"].append(cid)
+    resolve_effect(state, seat, info["effect"], action.get("target"))
+
+
+# ---------------------------------------------------------------- Support (ACTIVATE_ABILITY b)
+
+
+def check_support(
+    state: dict[str, Any], seat: int, action: dict[str, Any], partial: bool = False
+) -> None:
+    guard(state, seat, (Phase.MAIN.value,), "Support")
+    p = player(state, seat)
+    unit = find_unit(p, action.get("unit"))
+    if unit is None:
+        raise IllegalAction(INVALID_CARD, "Support needs one of your Units as its source.")
+    if not has_keyword(unit, "support"):
+        raise IllegalAction(ABILITY_UNAVAILABLE, f"{_name(unit['no'])} has no <Support>.")
+    if unit["rested"]:
+        raise IllegalAction(ABILITY_UNAVAILABLE, f"{_name(unit['no'])} is rested.")
+    if partial:
+        return
+    effect = {"op": "ap_this_turn", "n": has_keyword(unit, "support")}
+    why = effect_target_error(state, seat, effect, action.get("target"), source=unit["id"])
+    if why:
+        raise IllegalAction(INVALID_TARGET, why)
+
+
+def do_support(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
+    p = player(state, seat)
+    unit = find_unit(p, action["unit"])
+    unit["rested"] = True
+    n = has_keyword(unit, "support")
+    target = find_unit(p, action["target"])
+    target["ap_bonus"] += n
+    add_log(
+        state,
+        "keyword",
+        f"Support {n}: {_name(unit['no'])} gives {_name(target['no'])} AP+{n} this turn.",
+        seat,
+    )
+
+
+# ---------------------------------------------------------------- Base ability (ACTIVATE_ABILITY c)
+
+
+def check_base_ability(
+    state: dict[str, Any], seat: int, action: dict[str, Any], partial: bool = False
+) -> None:
+    guard(state, seat, (Phase.MAIN.value,), "A Base ability")
+    p = player(state, seat)
+    base = p["base"]
+    if base is None or not card(base["no"]).get("ability"):
+        raise IllegalAction(ABILITY_UNAVAILABLE, "Your Base has no ability to use.")
+    if base["rested"]:
+        raise IllegalAction(ABILITY_UNAVAILABLE, "Your Base is rested.")
+    if partial:
+        return
+    why = effect_target_error(state, seat, card(base["no"])["ability"], action.get("target"))
+    if why:
+        raise IllegalAction(INVALID_TARGET, why)
+
+
+def do_base_ability(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
+    base = player(state, seat)["base"]
+    base["rested"] = True
+    info = card(base["no"])
+    add_log(state, "ability", f"{seat_name(seat)} rests {info['name']}.", seat)
+    resolve_effect(state, seat, info["ability"], action["target"])
+
+
+# ---------------------------------------------------------------- ending phases
+
+
+def check_end_main(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
+    guard(state, seat, (Phase.MAIN.value,), "Ending the main phase")
+
+
+def do_end_main(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
+    state["phase"] = Phase.END.value
+
+
+def check_end_turn(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
+    guard(state, seat, (Phase.END.value,), "Ending the turn")
+    discard = action.get("discard")
+    if discard is None:
+        return
+    hand = player(state, seat)["hand"]
+    excess = max(0, len(hand) - options(state)["hand_limit"])
+    if (
+        not isinstance(discard, list)
+        or len(discard) != excess
+        or len(set(map(str, discard))) != len(discard)
+        or any(c not in hand for c in discard)
+    ):
+        raise IllegalAction(
+            INVALID_TARGET, f"Discard exactly {excess} different card(s) from your hand."
+        )
+
+
+def do_end_turn(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
+    discard = action.get("discard")
+    end_turn(state, list(discard) if discard is not None else default_discard(state, seat))
+
+
+# ---------------------------------------------------------------- blocking
+
+
+def _guard_block(state: dict[str, Any], seat: int) -> dict[str, Any]:
+    if is_over(state):
+        raise IllegalAction(GAME_OVER, "The game is over.")
+    attack = state["attack"]
+    if attack is None or attack["step"] != "block":
+        raise IllegalAction(INVALID_PHASE, "No attack is waiting for a block decision.")
+    if seat != other(attack["seat"]):
+        raise IllegalAction(NOT_YOUR_TURN, "Only the defending player decides on blocks.")
+    return attack
+
+
+def check_block(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
+    attack = _guard_block(state, seat)
+    unit = find_unit(player(state, seat), action.get("unit"))
+    if unit is None:
+        raise IllegalAction(INVALID_CARD, "Block with one of your own Units.")
+    if not has_keyword(unit, "blocker"):
+        raise IllegalAction(ABILITY_UNAVAILABLE, f"{_name(unit['no'])} has no <Blocker>.")
+    if unit["rested"]:
+        raise IllegalAction(ABILITY_UNAVAILABLE, f"{_name(unit['no'])} is rested.")
+    if unit["id"] == attack["target"]:
+        raise IllegalAction(INVALID_TARGET, "The attacked Unit cannot block for itself.")
+
+
+def do_block(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
+    combat.block(state, action["unit"])
+
+
+def check_pass_block(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
+    _guard_block(state, seat)
+
+
+def do_pass_block(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
+    combat.pass_block(state)
+
+
+# ---------------------------------------------------------------- the move table
+
+# type -> (check, do, takes partial). Composed moves: "select" names the source and mode,
+# "target" completes it, "cancel" drops it (see engine.py).
+MOVES = {
+    "choose_deck": (check_choose_deck, do_choose_deck),
+    "play_resource": (check_play_resource, do_play_resource),
+    "skip_resource": (check_skip_resource, do_skip_resource),
+    "deploy": (check_deploy, do_deploy),
+    "pair": (check_pair, do_pair),
+    "attack": (check_attack, do_attack),
+    "command": (check_command, do_command),
+    "support": (check_support, do_support),
+    "base_ability": (check_base_ability, do_base_ability),
+    "end_main": (check_end_main, do_end_main),
+    "end_turn": (check_end_turn, do_end_turn),
+    "block": (check_block, do_block),
+    "pass_block": (check_pass_block, do_pass_block),
+}
+
+# select mode -> (move type, key of the source, key of the target)
+SELECT_MODES = {
+    "pair": ("pair", "pilot", "unit"),
+    "attack": ("attack", "attacker", "target"),
+    "command": ("command", "card", "target"),
+    "support": ("support", "unit", "target"),
+    "base": ("base_ability", None, "target"),
+}
+
+
+def compose(mode: str, source: Any, target: Any) -> dict[str, Any]:
+    """The complete move that a select (mode, source) plus a target stands for."""
+    kind, src_key, tgt_key = SELECT_MODES[mode]
+    move: dict[str, Any] = {"type": kind, tgt_key: target}
+    if src_key:
+        move[src_key] = source
+    return move
+
+
+def target_candidates(state: dict[str, Any]) -> list[str]:
+    out = [PLAYER]
+    for p in state["players"]:
+        out.extend(u["id"] for u in p["battle"])
+    return out
+
+
+def legal_targets(state: dict[str, Any], seat: int, mode: str, source: Any) -> list[str]:
+    """Every target that completes (mode, source) into a legal move, found by checking each."""
+    check = MOVES[SELECT_MODES[mode][0]][0]
+    found = []
+    for target in target_candidates(state):
+        try:
+            check(state, seat, compose(mode, source, target))
+        except IllegalAction:
+            continue
+        found.append(target)
+    return found
+
+
+def check_select(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
+    mode = action.get("mode")
+    if mode not in SELECT_MODES:
+        raise IllegalAction(INVALID_ACTION, f"Unknown selection mode {mode!r}.")
+    kind, src_key, _ = SELECT_MODES[mode]
+    partial_move = {"type": kind}
+    if src_key:
+        partial_move[src_key] = action.get("card")
+    if mode == "command":
+        cid = action.get("card")
+        p = player(state, seat) if state["players"] else None
+        if p is not None and cid in p.get("hand", []):
+            effect = card(state["cards"][cid]).get("effect") or {}
+            if effect and EFFECT_OPS[effect["op"]] is None:
+                raise IllegalAction(
+                    INVALID_TARGET, "This Command takes no target; play it directly."
+                )
+    MOVES[kind][0](state, seat, partial_move, partial=True)
+    if not legal_targets(state, seat, mode, action.get("card")):
+        raise IllegalAction(INVALID_TARGET, "There is no legal target for that.")

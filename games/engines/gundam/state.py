@@ -1,0 +1,171 @@
+"""State shape, named steps, match options and the small accessors every module shares.
+
+State (plain JSON)::
+
+    {"seed", "config", "stage": Stage, "phase": Phase, "turn", "current",
+     "cards": {instance id: card number}          # hidden as a whole; view exposes per zone
+     "players": [player, player], "choices": {"0": deck|None, "1": deck|None},
+     "attack": None | {...}, "pending": None | {...}, "counters": {...},
+     "log": [entry], "winner", "reason"}
+
+player::
+
+    {"deck": [ids, 0 = top], "rdeck": [ids], "hand": [ids], "shields": [ids, 0 = top],
+     "resources": [{"id", "is_ex", "rested"}], "base": None | {"id", "no", "damage", "rested"},
+     "battle": [unit], "trash": [ids], "removal": [ids], "resource_played": bool}
+
+unit::
+
+    {"id", "no", "rested", "can_attack", "damage", "pilot": id|None, "pilot_no": no|None,
+     "ap_bonus": int (this turn), "entered": turn number}
+
+Instance ids look like ``gd0-m17`` (seat 0, main-deck card 17 of the submitted list, numbered
+before the shuffle so an id says nothing about deck order) and ``gd1-r04`` (resource card).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+from .cards import card
+
+SEATS = (0, 1)
+HAND_START = 5
+SHIELDS_START = 6
+MAX_UNITS = 6
+MAX_SHIELDS = 6
+MAX_RESOURCES = 15
+MAX_EX_RESOURCES = 5
+BLOCK_SECONDS = 30
+CHOOSE_DECK_SECONDS = 300
+LOG_KEEP = 60  # routine lines kept; the lines below are kept for the whole match
+LOG_ALWAYS = ("shield_destroyed", "base_destroyed", "unit_destroyed", "keyword", "game_over")
+
+
+class Stage(StrEnum):
+    """The match as a whole: seats pick decks, then play, then it is over."""
+
+    CHOOSE_DECK = "choose_deck"
+    PLAY = "play"
+    OVER = "over"
+
+
+class Phase(StrEnum):
+    """The spec's five phases; start and draw run automatically."""
+
+    START = "start"
+    DRAW = "draw"
+    RESOURCE = "resource"
+    MAIN = "main"
+    END = "end"
+
+
+class AttackStep(StrEnum):
+    """The pause inside an attack (blocking extension): the defender decides."""
+
+    BLOCK = "block"
+
+
+class Reason(StrEnum):
+    BATTLE_DAMAGE = "BATTLE_DAMAGE"
+    DECK_OUT = "DECK_OUT"
+
+
+# Match options (GDR-3, GDR-14, GDR-15): spec values are the defaults.
+DEFAULT_OPTIONS: dict[str, Any] = {
+    "first_player_draws": False,
+    "hand_limit": 7,
+    "seventh_unit_trashes": False,
+}
+HAND_LIMITS = (7, 10)
+
+
+def options(state: dict[str, Any]) -> dict[str, Any]:
+    return state["config"]
+
+
+def other(seat: int) -> int:
+    return 1 - seat
+
+
+def player(state: dict[str, Any], seat: int) -> dict[str, Any]:
+    return state["players"][seat]
+
+
+def no_of(state: dict[str, Any], card_id: str) -> str:
+    return state["cards"][card_id]
+
+
+def level(p: dict[str, Any]) -> int:
+    """GDR-1: a player's level is the number of resources in their area (rested and EX too)."""
+    return len(p["resources"])
+
+
+def active_resources(p: dict[str, Any]) -> int:
+    return sum(1 for r in p["resources"] if not r["rested"])
+
+
+def find_unit(p: dict[str, Any], unit_id: Any) -> dict[str, Any] | None:
+    for unit in p["battle"]:
+        if unit["id"] == unit_id:
+            return unit
+    return None
+
+
+def unit_ap(unit: dict[str, Any]) -> int:
+    """AP = card AP + pilot bonus + "this turn" bonuses."""
+    ap = card(unit["no"])["ap"] + unit["ap_bonus"]
+    if unit["pilot_no"]:
+        ap += card(unit["pilot_no"])["ap"]
+    return ap
+
+
+def unit_max_hp(unit: dict[str, Any]) -> int:
+    hp = card(unit["no"])["hp"]
+    if unit["pilot_no"]:
+        hp += card(unit["pilot_no"])["hp"]
+    return hp
+
+
+def unit_hp(unit: dict[str, Any]) -> int:
+    """Current HP: damage reduces HP."""
+    return unit_max_hp(unit) - unit["damage"]
+
+
+def base_hp(base: dict[str, Any]) -> int:
+    return card(base["no"])["hp"] - base["damage"]
+
+
+def has_keyword(unit: dict[str, Any], name: str) -> int:
+    """A unit's keyword value; pilots in this pool carry no keywords, so only the unit's."""
+    return int(card(unit["no"])["keywords"].get(name, 0))
+
+
+def is_link(unit: dict[str, Any]) -> bool:
+    """A Link Unit: its paired pilot is the one its link condition names."""
+    link = card(unit["no"]).get("link")
+    return bool(link and unit["pilot_no"] and card(unit["pilot_no"])["name"] == link)
+
+
+def add_log(state: dict[str, Any], kind: str, text: str, seat: int | None = None) -> None:
+    """Append a public log line (never anything hidden): the board shows these."""
+    state["counters"]["log"] += 1
+    state["log"].append(
+        {
+            "n": state["counters"]["log"],
+            "turn": state["turn"],
+            "kind": kind,
+            "seat": seat,
+            "text": text,
+        }
+    )
+    # Routine lines beyond the last LOG_KEEP are dropped (oldest first), so the state stays
+    # small; every destruction and every keyword that fired stays for the whole match.
+    routine = [i for i, e in enumerate(state["log"]) if e["kind"] not in LOG_ALWAYS]
+    if len(routine) > LOG_KEEP:
+        del state["log"][routine[0]]
+
+
+def seat_name(seat: int) -> str:
+    return f"P{seat + 1}"

@@ -1,0 +1,206 @@
+"""What a seat or a spectator may see (never deck order, opponent hand, shield ids or the seed)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import IllegalAction
+from .cards import BASE, COMMAND, EFFECT_OPS, EX_BASE, PILOT, UNIT, card
+from .moves import check_command, check_deploy, check_select
+from .state import (
+    BLOCK_SECONDS,
+    Stage,
+    active_resources,
+    base_hp,
+    find_unit,
+    has_keyword,
+    is_link,
+    level,
+    other,
+    player,
+    unit_ap,
+    unit_hp,
+    unit_max_hp,
+)
+
+
+def card_face(no: str) -> dict[str, Any]:
+    """The public facts of a card number (name, type, stats, text)."""
+    info = card(no)
+    face = {
+        "no": no,
+        "name": info["name"],
+        "type": info["type"],
+        "colour": info["colour"],
+        "level": info["level"],
+        "cost": info["cost"],
+        "text": info["text"],
+    }
+    if info["type"] in (UNIT, PILOT, BASE):
+        face["ap"] = info["ap"]
+        face["hp"] = info["hp"]
+    return face
+
+
+def _unit_view(state: dict[str, Any], seat: int, unit: dict[str, Any]) -> dict[str, Any]:
+    info = card(unit["no"])
+    ready = (
+        state["stage"] == Stage.PLAY.value
+        and state["current"] == seat
+        and not unit["rested"]
+        and unit["can_attack"]
+    )
+    return {
+        "id": unit["id"],
+        "no": unit["no"],
+        "name": info["name"],
+        "text": info["text"],
+        "ap": unit_ap(unit),
+        "hp": unit_hp(unit),
+        "max_hp": unit_max_hp(unit),
+        "damage": unit["damage"],
+        "rested": unit["rested"],
+        "can_attack": unit["can_attack"],
+        "ready_to_attack": ready,
+        "ap_bonus": unit["ap_bonus"],
+        "blocker": bool(has_keyword(unit, "blocker")),
+        "link": is_link(unit),
+        "pilot": (
+            {"id": unit["pilot"], "no": unit["pilot_no"], "name": card(unit["pilot_no"])["name"]}
+            if unit["pilot"]
+            else None
+        ),
+    }
+
+
+def _side(state: dict[str, Any], seat: int) -> dict[str, Any]:
+    p = player(state, seat)
+    base = p["base"]
+    return {
+        "seat": seat,
+        "shields": len(p["shields"]),
+        "base": (
+            {
+                "id": base["id"],
+                "no": base["no"],
+                "name": card(base["no"])["name"],
+                "text": card(base["no"])["text"],
+                "ex": base["no"] == EX_BASE["no"],
+                "hp": base_hp(base),
+                "max_hp": card(base["no"])["hp"],
+                "damage": base["damage"],
+                "rested": base["rested"],
+            }
+            if base
+            else None
+        ),
+        "battle": [_unit_view(state, seat, u) for u in p["battle"]],
+        "resources": [{"is_ex": r["is_ex"], "rested": r["rested"]} for r in p["resources"]],
+        "level": level(p),
+        "active_resources": active_resources(p),
+        "hand_count": len(p["hand"]),
+        "deck_count": len(p["deck"]),
+        "rdeck_count": len(p["rdeck"]),
+        "trash": [{"id": c, **card_face(state["cards"][c])} for c in p["trash"]],
+        "removal": [{"id": c, **card_face(state["cards"][c])} for c in p["removal"]],
+    }
+
+
+def playability(state: dict[str, Any], seat: int, cid: str) -> str:
+    """Why the card ``cid`` in the seat's hand cannot be played now ("" when it can)."""
+    info = card(state["cards"][cid])
+    try:
+        if info["type"] in (UNIT, BASE):
+            move = {"type": "deploy", "card": cid}
+            p = player(state, seat)
+            if p["battle"] and state["config"]["seventh_unit_trashes"]:
+                move["trash"] = p["battle"][0]["id"]
+            check_deploy(state, seat, move)
+        elif info["type"] == PILOT:
+            check_select(state, seat, {"type": "select", "mode": "pair", "card": cid})
+        elif info["type"] == COMMAND and EFFECT_OPS[info["effect"]["op"]] is None:
+            check_command(state, seat, {"type": "command", "card": cid})
+        elif info["type"] == COMMAND:
+            check_select(state, seat, {"type": "select", "mode": "command", "card": cid})
+        else:
+            return "This card cannot be played from the hand."
+    except IllegalAction as exc:
+        return exc.message
+    return ""
+
+
+def _attack_view(state: dict[str, Any]) -> dict[str, Any] | None:
+    attack = state["attack"]
+    if attack is None:
+        return None
+    seat = attack["seat"]
+    attacker = find_unit(player(state, seat), attack["attacker"])
+    target = attack["target"]
+    target_view = (
+        "player"
+        if target == "player"
+        else _unit_view(state, other(seat), find_unit(player(state, other(seat)), target))
+    )
+    return {
+        "seat": seat,
+        "defender": other(seat),
+        "attacker": _unit_view(state, seat, attacker),
+        "target": target_view,
+        "step": attack["step"],
+        "deciding": other(seat) if attack["step"] == "block" else None,
+        "time_limit": BLOCK_SECONDS if attack["step"] == "block" else None,
+    }
+
+
+def build_view(state: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+    stage = state["stage"]
+    out: dict[str, Any] = {
+        "stage": stage,
+        "phase": state["phase"],
+        "turn": state["turn"],
+        "current": state["current"],
+        "viewer": viewer,
+        "options": dict(state["config"]),
+        "chosen": {s: state["choices"][s] is not None for s in ("0", "1")},
+        "my_deck": None,
+        "players": [],
+        "hand": [],
+        "attack": None,
+        "pending": None,
+        "log": [dict(e) for e in state["log"]],
+        "winner": state["winner"],
+        "reason": state["reason"],
+        "over": stage == Stage.OVER.value,
+        "message": next(
+            (e["text"] for e in reversed(state["log"]) if e["kind"] == "game_over"), ""
+        ),
+        # Display order for a board: the opponent on top, the viewer (seat 0 for spectators) below.
+        "order": [other(viewer), viewer] if viewer is not None else [1, 0],
+    }
+    if viewer is not None and state["choices"][str(viewer)] is not None:
+        out["my_deck"] = state["choices"][str(viewer)]["name"]
+    if stage == Stage.CHOOSE_DECK.value:
+        return out
+    out["players"] = [_side(state, s) for s in (0, 1)]
+    out["attack"] = _attack_view(state)
+    if viewer is not None:
+        hand = player(state, viewer)["hand"]
+        out["hand"] = []
+        for cid in hand:
+            reason = (
+                playability(state, viewer, cid)
+                if stage == Stage.PLAY.value
+                else "The game is over."
+            )
+            out["hand"].append(
+                {
+                    "id": cid,
+                    **card_face(state["cards"][cid]),
+                    "playable": not reason,
+                    "reason": reason,
+                }
+            )
+        pending = state["pending"]
+        if pending is not None and pending["seat"] == viewer:
+            out["pending"] = dict(pending)
+    return out
