@@ -53,7 +53,10 @@ class MatchAdmin(admin.ModelAdmin):
 
     @admin.display(description="state")
     def pretty_state(self, obj):
-        return format_html("<pre style='max-height:40em;overflow:auto'>{}</pre>", json.dumps(obj.state, indent=2, sort_keys=True))
+        # The seed would let anyone who sees this page predict every future draw of a live
+        # match; staff verify it through the replay action instead of reading it.
+        shown = {k: ("(hidden)" if k == "seed" else v) for k, v in (obj.state or {}).items()}
+        return format_html("<pre style='max-height:40em;overflow:auto'>{}</pre>", json.dumps(shown, indent=2, sort_keys=True))
 
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("seats")

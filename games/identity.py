@@ -75,12 +75,3 @@ class GuestMiddleware:
 def player_context(request) -> dict:
     return {"player": getattr(request, "player", None) or current_player(request)}
 
-
-def claim_guest_records(guest_id: str, user) -> None:
-    """Move a guest's seats and decks onto the account they just created."""
-    if not guest_id:
-        return
-    from .models import Deck, Seat
-
-    Seat.objects.filter(guest_id=guest_id, user=None).update(user=user)
-    Deck.objects.filter(guest_id=guest_id, user=None).update(user=user)

@@ -22,7 +22,7 @@ from . import broadcast
 from .engines import get_engine
 from .engines.core import IllegalAction, Outcome, state_hash
 from .identity import Player
-from .models import Match, MatchAction, Seat
+from .models import Deck, Match, MatchAction, Seat
 
 log = logging.getLogger(__name__)
 
@@ -362,6 +362,19 @@ def drive_bots(match_id: int) -> None:
                 log.exception("bot move rejected in match %s", match.code)
                 return
     log.error("bot loop did not settle in match %s", match_id)
+
+
+# ---------------------------------------------------------------- accounts
+
+
+def claim_guest_records(guest_id: str, user) -> None:
+    """A guest who signs up keeps what they played and built: their seats and decks move
+    onto the new account."""
+    if not guest_id:
+        return
+    with transaction.atomic():
+        Seat.objects.filter(guest_id=guest_id, user=None).update(user=user)
+        Deck.objects.filter(guest_id=guest_id, user=None).update(user=user)
 
 
 # ---------------------------------------------------------------- presence and rematch

@@ -16,7 +16,6 @@ from django.views.decorators.http import require_POST
 from . import services
 from .decks import games_with_decks
 from .engines import GAME_MODULES, get_engine
-from .identity import claim_guest_records
 from .lobby import lobby_context, my_matches
 from .models import Match
 from .options import declared_options, match_options_from_post
@@ -168,7 +167,7 @@ def signup(request):
     if request.method == "POST" and form.is_valid():
         guest_id = request.session.get("guest_id", "")
         user = form.save()
-        claim_guest_records(guest_id, user)
+        services.claim_guest_records(guest_id, user)
         login(request, user)
         request.session["guest_id"] = guest_id
         messages.success(request, "Welcome! Your guest matches and decks are now on your account.")
