@@ -1,0 +1,200 @@
+"""The Phalanx engine: the contract of ``games.engines.core.Engine`` for ruleset 0.2.0-draft.
+
+Actions (exactly what ``legal_actions`` returns and the UI sends back)::
+
+    {"type": "deploy", "card": "PX0-QS"}                      deployment, next fixed slot
+    {"type": "attack", "attacker": "PX0-QS", "column": 2}     combat, front card of column 2
+    {"type": "pass"}                                          combat
+    {"type": "reinforce", "card": "PX1-5H"}                   reinforcement of the open column
+    {"type": "forfeit"}                                       combat or reinforcement
+
+Columns are 0-based in actions and state, 1-based in labels. The seed gives no time limits,
+so every step has ``time_limit=None`` (PXD-4) and ``timeout`` is never due.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engines.core import Engine, IllegalAction, Outcome, Prompts
+
+from . import bot, rules
+from .cards import (
+    COLUMNS,
+    FRONT,
+    ActionType,
+    Phase,
+    is_card_id,
+    short_name,
+    sort_key,
+)
+from .combat import resolve_column
+from .state import setup_state, validate_config, work_copy
+from .txlog import append_entry, game_hash
+from .view import build_view
+
+# Which actions each phase accepts, and the keys each action carries besides "type".
+PHASE_ACTIONS = {
+    Phase.DEPLOY: {ActionType.DEPLOY},
+    Phase.COMBAT: {ActionType.ATTACK, ActionType.PASS, ActionType.FORFEIT},
+    Phase.REINFORCE: {ActionType.REINFORCE, ActionType.FORFEIT},
+    Phase.OVER: set(),
+}
+ACTION_KEYS = {
+    ActionType.DEPLOY: {"type", "card"},
+    ActionType.ATTACK: {"type", "attacker", "column"},
+    ActionType.PASS: {"type"},
+    ActionType.REINFORCE: {"type", "card"},
+    ActionType.FORFEIT: {"type"},
+}
+PROMPT_KINDS = {Phase.DEPLOY: "deploy", Phase.COMBAT: "attack", Phase.REINFORCE: "reinforce"}
+
+
+class PhalanxEngine(Engine):
+    slug = "phalanx"
+    name = "Phalanx"
+    pitch = "Two 52-card armies in 2x4 grids: strike down a column, overflow into LP, reinforce."
+    hot_seat = True
+
+    # -- options and set-up -------------------------------------------------------------
+    def validate_config(self, config: dict[str, Any]) -> list[str]:
+        return validate_config(config)
+
+    def setup(self, config: dict[str, Any], seed: str) -> dict:
+        errors = validate_config(config)
+        if errors:
+            raise ValueError("; ".join(errors))
+        return setup_state(config, str(seed))
+
+    # -- who acts -----------------------------------------------------------------------
+    def prompts(self, state: dict) -> Prompts:
+        phase = Phase(state["phase"])
+        if phase == Phase.OVER:
+            return Prompts(step="over")
+        step = f"{phase.value}:{state['turn']}:{len(state['txlog'])}"
+        return Prompts(step=step, waiting={state["active"]: PROMPT_KINDS[phase]})
+
+    def legal_actions(self, state: dict, seat: int) -> list[dict]:
+        phase = Phase(state["phase"])
+        if phase == Phase.OVER or seat != state["active"]:
+            return []
+        player = state["players"][seat]
+        hand = sorted(player["hand"], key=sort_key)  # stable, readable button order
+        if phase == Phase.DEPLOY:
+            return [{"type": "deploy", "card": c} for c in hand]
+        if phase == Phase.REINFORCE:
+            return [{"type": "reinforce", "card": c} for c in hand] + [{"type": "forfeit"}]
+        front = player["grid"][FRONT]
+        attacks = [
+            {"type": "attack", "attacker": slot["id"], "column": column}
+            for column, slot in enumerate(front)
+            if slot is not None
+        ]
+        return [*attacks, {"type": "pass"}, {"type": "forfeit"}]
+
+    # -- applying actions ---------------------------------------------------------------
+    def _validate(self, state: dict, seat: Any, action: Any) -> ActionType:
+        if state["phase"] == Phase.OVER:
+            raise IllegalAction("GAME_OVER", "The match is over.")
+        if type(seat) is not int or seat not in (0, 1):
+            raise IllegalAction("BAD_SEAT", "Phalanx has seats 0 and 1.")
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction("BAD_ACTION", "An action is an object with a 'type'.")
+        try:
+            kind = ActionType(action["type"])
+        except ValueError:
+            raise IllegalAction("UNKNOWN_ACTION", f"Unknown action {action['type']!r}.") from None
+        if set(action) != ACTION_KEYS[kind]:
+            raise IllegalAction(
+                "BAD_ACTION", f"A {kind.value} action needs exactly {sorted(ACTION_KEYS[kind])}."
+            )
+        if seat != state["active"]:
+            raise IllegalAction("NOT_YOUR_TURN", "It is not your turn.")
+        phase = Phase(state["phase"])
+        if kind not in PHASE_ACTIONS[phase]:
+            raise IllegalAction("WRONG_PHASE", f"You cannot {kind.value} during {phase.value}.")
+        player = state["players"][seat]
+        if kind in (ActionType.DEPLOY, ActionType.REINFORCE) and (
+            not is_card_id(action["card"]) or action["card"] not in player["hand"]
+        ):
+            raise IllegalAction("NOT_IN_HAND", "That card is not in your hand.")
+        if kind == ActionType.ATTACK:
+            column = action["column"]
+            if type(column) is not int or not 0 <= column < COLUMNS:
+                raise IllegalAction("BAD_COLUMN", "Columns are numbered 0 to 3.")
+            slot = player["grid"][FRONT][column]
+            if slot is None:
+                raise IllegalAction("NO_ATTACKER", "You have no front-row card in that column.")
+            if slot["id"] != action["attacker"]:
+                raise IllegalAction("BAD_ATTACKER", "Only the front-row card of a column attacks.")
+        return kind
+
+    def apply(self, state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
+        kind = self._validate(state, seat, action)
+        before = game_hash(state)
+        phase, turn = state["phase"], state["turn"]
+        new = work_copy(state)
+        if kind == ActionType.DEPLOY:
+            events, details = rules.deploy(new, seat, action["card"])
+        elif kind == ActionType.ATTACK:
+            events, details = rules.attack(new, seat, action["column"])
+        elif kind == ActionType.PASS:
+            events, details = rules.pass_turn(new, seat)
+        elif kind == ActionType.REINFORCE:
+            events, details = rules.reinforce(new, seat, action["card"])
+        else:
+            events, details = rules.forfeit(new, seat)
+        append_entry(new, before, seat, action, phase, turn, details)
+        return new, events
+
+    def timeout(self, state: dict) -> tuple[dict, list[dict]]:
+        # PXD-4: the rules set no time limits, so no step ever times out.
+        raise IllegalAction("NO_TIME_LIMIT", "Phalanx steps have no time limit.")
+
+    # -- reading ------------------------------------------------------------------------
+    def view(self, state: dict, viewer: int | None) -> dict:
+        return build_view(state, viewer)
+
+    def outcome(self, state: dict) -> Outcome | None:
+        result = state["outcome"]
+        if result is None:
+            return None
+        return Outcome(result["result"], result["winner"], result["reason"], result["message"])
+
+    def action_label(self, state: dict, seat: int, action: dict) -> str:
+        kind = action.get("type")
+        if kind == ActionType.DEPLOY:
+            placed = sum(1 for r in state["players"][seat]["grid"] for s in r if s is not None)
+            row = "front" if placed < COLUMNS else "back"
+            return f"Deploy {short_name(action['card'])} to {row} {placed % COLUMNS + 1}"
+        if kind == ActionType.ATTACK:
+            return f"{short_name(action['attacker'])} attacks column {action['column'] + 1}: " + (
+                self.attack_preview(state, seat, action)
+            )
+        if kind == ActionType.REINFORCE:
+            column = state["reinforce"]["column"] + 1 if state["reinforce"] else "?"
+            return f"Reinforce column {column} with {short_name(action['card'])}"
+        if kind == ActionType.PASS:
+            return "Pass"
+        if kind == ActionType.FORFEIT:
+            return "Forfeit"
+        return str(kind)
+
+    def attack_preview(self, state: dict, seat: int, action: dict) -> str:
+        """What an attack would do, from public information: 'destroys 7♦, K♣ 11→9 HP, 3 LP'."""
+        enemy = state["players"][1 - seat]
+        column = action["column"]
+        result = resolve_column(
+            action["attacker"],
+            enemy["grid"][0][column],
+            enemy["grid"][1][column],
+            enemy["lp"],
+        )
+        parts = [f"destroys {short_name(c)}" for c in result["destroyed"]]
+        hits = [s for s in result["steps"][:-1] if not s["destroyed"]]
+        parts += [f"{short_name(s['card']['id'])} {s['hpBefore']}→{s['hpAfter']} HP" for s in hits]
+        parts.append(f"{result['totalLpDamage']} LP")
+        return ", ".join(parts)
+
+    def bot_action(self, state: dict, seat: int, level: int = 1) -> dict:
+        return bot.choose(self.view(state, seat), seat, self.legal_actions(state, seat), level)

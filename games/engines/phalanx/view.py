@@ -1,0 +1,193 @@
+"""What one viewer may see (PXR-13): everything public, nothing hidden.
+
+Public: both battlefields (rank, suit, current and base HP), LP, discard piles, hand and
+drawpile *counts*, the phase, turn and active seat, the full combat log and the actions of the
+transaction log. Private to a seat: its own hand. Never shown to anyone: drawpile order, the
+opponent's hand, the seed and the state hashes (they are kept for replay checks).
+"""
+
+from __future__ import annotations
+
+from .cards import (
+    BACK,
+    FRONT,
+    NO_PROGRESS_LIMIT,
+    RED_SUITS,
+    STARTING_LP,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    Phase,
+    rank_of,
+    short_name,
+    sort_key,
+    suit_of,
+    value_of,
+)
+
+BONUS_LABELS = {
+    "aceInvulnerable": "Ace invulnerable",
+    "aceVsAce": "Ace vs Ace",
+    "diamondDoubleDefense": "Diamond x2 defense",
+    "clubDoubleOverflow": "Club x2 to back",
+    "spadeDoubleLp": "Spade x2 to LP",
+    "heartHalveLp": "Heart halves LP",
+}
+PHASE_LABELS = {
+    "deploy": "Deployment",
+    "combat": "Combat",
+    "reinforce": "Reinforcement",
+    "over": "Match over",
+}
+TARGET_LABELS = {"frontCard": "Front", "backCard": "Back", "playerLp": "LP"}
+
+
+def card_face(cid: str, hp: int | None = None) -> dict:
+    """A display-ready card: id, rank, suit letter/name/symbol, colour, value and HP."""
+    suit = suit_of(cid)
+    value = value_of(cid)
+    return {
+        "id": cid,
+        "rank": rank_of(cid),
+        "suit": suit,
+        "suit_name": SUIT_NAMES[suit],
+        "symbol": SUIT_SYMBOLS[suit],
+        "red": suit in RED_SUITS,
+        "name": short_name(cid),
+        "value": value,
+        "hp": value if hp is None else hp,
+        "damaged": hp is not None and hp < value,
+    }
+
+
+def _slot(slot: dict | None, row: int, column: int) -> dict:
+    face = None if slot is None else card_face(slot["id"], slot["hp"])
+    if face is not None:
+        face["diamond_bonus"] = row == FRONT and face["suit"] == "D" and face["rank"] != "A"
+    return {"row": row, "column": column, "label": column + 1, "card": face}
+
+
+def player_view(state: dict, seat: int, viewer: int | None) -> dict:
+    player = state["players"][seat]
+    grid = player["grid"]
+    own = viewer == seat
+    hand = sorted(player["hand"], key=sort_key) if own else []
+    return {
+        "seat": seat,
+        "is_viewer": own,
+        "lp": player["lp"],
+        "front": [_slot(s, FRONT, c) for c, s in enumerate(grid[FRONT])],
+        "back": [_slot(s, BACK, c) for c, s in enumerate(grid[BACK])],
+        "hand": [card_face(c) for c in hand],
+        "hand_count": len(player["hand"]),
+        "drawpile_count": len(player["drawpile"]),
+        "discard": [card_face(c) for c in player["discard"]],
+        "discard_count": len(player["discard"]),
+        "on_battlefield": sum(1 for row in grid for s in row if s is not None),
+        "active": state["active"] == seat,
+    }
+
+
+def _log_card(ref: dict | None) -> dict | None:
+    return None if ref is None else {**ref, **card_face(ref["id"])}
+
+
+def combat_entry_view(entry: dict) -> dict:
+    """A combat-log entry with display names added (the numbers are unchanged)."""
+    steps = []
+    for step in entry["steps"]:
+        shown = dict(step)
+        shown["target_label"] = TARGET_LABELS[step["target"]]
+        shown["bonus_labels"] = [{"code": b, "label": BONUS_LABELS[b]} for b in step["bonuses"]]
+        if "card" in step:
+            shown["card"] = _log_card(step["card"])
+        steps.append(shown)
+    return {
+        **entry,
+        "attackerCard": _log_card(entry["attackerCard"]),
+        "column_label": entry["targetColumn"] + 1,
+        "steps": steps,
+        "destroyed": [_log_card(c) for c in entry["destroyed"]],
+        "advanced": _log_card(entry["advanced"]),
+    }
+
+
+def lp_timeline(state: dict) -> list[dict]:
+    """Both seats' LP after each attack that cost LP, starting at 20/20 before turn 1: the
+    points of an LP-over-turns chart (``{"turn", "lp": [seat 0, seat 1]}``)."""
+    lp = [STARTING_LP, STARTING_LP]
+    points = [{"turn": 0, "lp": list(lp)}]
+    for entry in state["combat_log"]:
+        step = entry["steps"][-1]
+        if step["lpAfter"] != step["lpBefore"]:
+            lp[entry["defenderSeat"]] = step["lpAfter"]
+            points.append({"turn": entry["turnNumber"], "lp": list(lp)})
+    return points
+
+
+def build_view(state: dict, viewer: int | None) -> dict:
+    """The view for seat 0, seat 1 or a spectator (``None``)."""
+    players = [player_view(state, seat, viewer) for seat in (0, 1)]
+    bottom = viewer if viewer in (0, 1) else 0
+    log = [combat_entry_view(e) for e in state["combat_log"]]
+    reinforce = state["reinforce"]
+    deploy_slot = None
+    if state["phase"] == Phase.DEPLOY:
+        active = state["players"][state["active"]]
+        placed = sum(1 for row in active["grid"] for s in row if s is not None)
+        deploy_slot = {
+            "row": placed // 4,
+            "row_name": "front" if placed < 4 else "back",
+            "column": placed % 4,
+            "label": placed % 4 + 1,
+        }
+    txlog = state["txlog"]
+    return {
+        "game": "phalanx",
+        "over": state["phase"] == Phase.OVER,
+        "phase_label": PHASE_LABELS[state["phase"]],
+        # Whether the newest action was an attack: the board animates only a fresh attack.
+        "fresh_attack": bool(txlog) and txlog[-1]["action"]["type"] == "attack",
+        "ruleset": state["ruleset"],
+        "viewer": viewer,
+        "phase": state["phase"],
+        "turn": state["turn"],
+        "active": state["active"],
+        "first_deployer": state["first_deployer"],
+        "first_attacker": 1 - state["first_deployer"],
+        "deployed": state["deployed"],
+        "deploy_slot": deploy_slot,
+        "damage_mode": state["options"]["damage_mode"],
+        "players": players,
+        # Display order: the viewer's own grid at the bottom, the opponent's on top.
+        "top": players[1 - bottom],
+        "bottom": players[bottom],
+        "reinforce": None
+        if reinforce is None
+        else {
+            "seat": reinforce["seat"],
+            "column": reinforce["column"],
+            "label": reinforce["column"] + 1,
+            "attacker": reinforce["attacker"],
+        },
+        "quiet_turns": state["quiet_turns"],
+        "quiet_limit": NO_PROGRESS_LIMIT,
+        "combat_log": log,
+        "last_attack": log[-1] if log else None,
+        "lp_timeline": lp_timeline(state),
+        "history": [
+            {
+                "seq": e["seq"],
+                "seat": e["seat"],
+                "turn": e["turn"],
+                "action": dict(e["action"]),
+                "details": dict(e["details"]),
+            }
+            for e in txlog
+        ],
+        "outcome": None
+        if state["outcome"] is None
+        else {
+            **state["outcome"],
+            "loser": None if state["outcome"]["winner"] is None else 1 - state["outcome"]["winner"],
+        },
+    }
