@@ -41,7 +41,10 @@ def assert_nothing_hidden_leaks(match: Match) -> None:
     engine = get_engine(match.game)
     everything = id_like_strings(match.state) - {match.seed}
     for seat in (0, 1, None):
-        visible = canonical_json(engine.view(match.state, seat))
+        # What the viewer may know: its view, plus the moves offered to it (a deck-choice
+        # button carries the public contents of a ready-made deck).
+        offered = engine.legal_actions(match.state, seat) if seat is not None else []
+        visible = canonical_json(engine.view(match.state, seat)) + canonical_json(offered)
         hidden = {s for s in everything if s not in visible}
         html = render_fragments(match, Viewer(None, seat))
         assert match.seed not in html

@@ -100,6 +100,27 @@ class GundamEngine(Engine):
     seats = 2
     pitch = "Deploy mobile suits, pair pilots and break six shields in a duel of OG01 decks."
     hot_seat = False
+    # The published-rule variants the rulings name, offered by the lobby's create form.
+    match_options = [
+        {
+            "key": "first_player_draws",
+            "label": "First player draws on turn 1",
+            "choices": [[False, "No (standard)"], [True, "Yes"]],
+            "default": False,
+        },
+        {
+            "key": "hand_limit",
+            "label": "Hand limit",
+            "choices": [[7, "7 (standard)"], [10, "10"]],
+            "default": 7,
+        },
+        {
+            "key": "seventh_unit_trashes",
+            "label": "A seventh unit trashes one",
+            "choices": [[False, "No (standard)"], [True, "Yes"]],
+            "default": False,
+        },
+    ]
 
     # ------------------------------------------------------------ setup and config
 

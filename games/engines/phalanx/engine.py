@@ -55,6 +55,18 @@ class PhalanxEngine(Engine):
     name = "Phalanx"
     pitch = "Two 52-card armies in 2x4 grids: strike down a column, overflow into LP, reinforce."
     hot_seat = True
+    # Offered by the lobby's create form (games/options.py); validate_config has the last word.
+    match_options = [
+        {
+            "key": "damage_mode",
+            "label": "Damage mode",
+            "choices": [
+                ["cumulative", "Cumulative (damage stays on cards)"],
+                ["per-turn", "Per turn (cards heal each turn)"],
+            ],
+            "default": "cumulative",
+        }
+    ]
 
     # -- options and set-up -------------------------------------------------------------
     def validate_config(self, config: dict[str, Any]) -> list[str]:

@@ -1,0 +1,88 @@
+"""The pages a person walks through: hall, lobbies, how-to-play, create, match, history, sign-up."""
+
+import re
+
+import pytest
+
+from games.engines import GAME_MODULES, get_engine
+from games.models import Match, Seat
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_hall_lists_every_game_with_its_pitch(client):
+    html = client.get("/").content.decode()
+    for slug in GAME_MODULES:
+        engine = get_engine(slug)
+        assert engine.name in html and engine.pitch in html
+        assert f"/g/{slug}/" in html
+
+
+@pytest.mark.parametrize("game", list(GAME_MODULES))
+def test_each_lobby_and_how_to_play_page_renders(client, game):
+    lobby = client.get(f"/g/{game}/")
+    assert lobby.status_code == 200 and b"Create match" in lobby.content
+    assert client.get(f"/g/{game}/how-to-play/").status_code == 200
+
+
+@pytest.mark.parametrize("game", list(GAME_MODULES))
+def test_a_bot_match_page_renders_the_board_for_its_player(client, game):
+    response = client.post(f"/g/{game}/create/", {"mode": "bot", "timed": "off"})
+    assert response.status_code == 302
+    html = client.get(response["Location"]).content.decode()
+    assert 'id="board"' in html and "Duelbot" in html
+    match = Match.objects.get()
+    assert match.status == Match.Status.ACTIVE and match.seed not in html
+
+
+def test_an_unknown_game_is_a_404(client):
+    assert client.get("/g/chess/").status_code == 404
+
+
+def test_match_options_reach_the_config(client):
+    client.post("/g/phalanx/create/", {"mode": "bot", "damage_mode": "per-turn"})
+    assert Match.objects.get().config == {"damage_mode": "per-turn"}
+
+
+def test_a_bad_option_is_refused_with_a_message(client):
+    response = client.post("/g/phalanx/create/", {"mode": "bot", "damage_mode": "explode"}, follow=True)
+    assert not Match.objects.exists()
+    assert "Damage mode" in response.content.decode()
+
+
+def test_gundam_variants_are_offered_and_applied(client):
+    assert b"Hand limit" in client.get("/g/gundam/").content
+    client.post("/g/gundam/create/", {"mode": "bot", "hand_limit": "10", "first_player_draws": "True"})
+    assert Match.objects.get().config == {"hand_limit": 10, "first_player_draws": True}
+
+
+def test_an_online_challenge_gives_an_invite_link_and_a_second_visitor_can_join(client, django_user_model):
+    from django.test import Client
+
+    response = client.post("/g/elemental-clash/create/", {"mode": "online"})
+    url = response["Location"]
+    html = client.get(url).content.decode()
+    assert re.search(r'class="invite-link" readonly value="http://testserver/m/\w+/"', html)
+    guest = Client()
+    assert b"Join this match" in guest.get(url).content
+    guest.post(url + "join/")
+    assert Match.objects.get().status == Match.Status.ACTIVE
+
+
+def test_history_lists_my_matches_and_signing_up_keeps_them(client, django_user_model):
+    client.post("/g/elemental-clash/create/", {"mode": "bot"})
+    code = Match.objects.get().code
+    assert code in client.get("/me/matches/").content.decode()
+    client.post("/accounts/signup/", {"username": "erin", "password1": "a-long-passphrase", "password2": "a-long-passphrase"})
+    user = django_user_model.objects.get(username="erin")
+    assert Seat.objects.get(match__code=code, index=0).user == user
+    assert code in client.get("/me/matches/").content.decode()
+
+
+def test_forms_need_a_csrf_token():
+    from django.test import Client
+
+    strict = Client(enforce_csrf_checks=True)
+    strict.get("/")
+    assert strict.post("/g/elemental-clash/create/", {"mode": "bot"}).status_code == 403
+    assert not Match.objects.exists()
