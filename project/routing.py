@@ -1,8 +1,10 @@
 from django.urls import path
 
 from games.consumers import LobbyConsumer, MatchConsumer
+from games.echo import EchoConsumer
 
 websocket_urlpatterns = [
     path("ws/m/<str:code>/", MatchConsumer.as_asgi()),
     path("ws/lobby/<slug:game>/", LobbyConsumer.as_asgi()),
+    path("ws/echo/", EchoConsumer.as_asgi()),
 ]
