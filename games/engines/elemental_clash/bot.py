@@ -6,6 +6,8 @@ Battle: it scores each legal card against the visible threat (opponent energy, m
 HP) and selects the best, then locks in. Ties keep hand order, so it is deterministic.
 """
 
+from games.engines.core import IllegalAction
+
 from .constants import POWER, WALL_HP, Subtype
 
 # Round 5: recurring damage first; a repair miner is worth little without walls.
@@ -31,7 +33,7 @@ LETHAL = 100.0
 
 def choose(view: dict, legal: list[dict]) -> dict:
     if not legal:
-        raise ValueError("the bot was asked to act with no legal action")
+        raise IllegalAction("NOT_PROMPTED", "The bot has nothing to decide now.")
     if view["stage"] == "draft":
         return _draft_pick(view, legal)
     return _battle_move(view, legal)

@@ -115,3 +115,8 @@ def test_board_shows_wall_miner_and_disabled_cards_with_reasons():
     spectator, _ = render(state, None)
     assert "Your hand" not in spectator and "EC1-c01" not in spectator
     assert json.loads(context(state, 0)["actions"][0]["payload"])["type"] == "select"
+
+
+def test_how_to_play_renders():
+    html = render_to_string("games/elemental-clash/how_to_play.html", {})
+    assert "Elemental Clash" in html and "Lock in" in html and "both</strong> players lose" in html
