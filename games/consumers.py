@@ -6,6 +6,8 @@ own viewer's fragments, so hidden information never travels through the channel 
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import logging
 import time
@@ -73,9 +75,28 @@ class MatchConsumer(AsyncWebsocketConsumer):
             return
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
-        if self.seat is not None:
+        if self.presence_seat is not None:
             await database_sync_to_async(self._presence)(+1)
+        self.sent_version = -1
         await self.send_snapshot()
+        self.watchdog = asyncio.ensure_future(self._resync_forever())
+
+    async def _resync_forever(self):
+        """Notifications can be lost (a Redis restart forgets every group). The database is
+        the truth: every few seconds re-join the group and, if the match moved on without
+        us hearing, send this viewer a fresh render."""
+        while True:
+            await asyncio.sleep(settings.WS_RESYNC_SECONDS)
+            try:
+                await self.channel_layer.group_add(self.group, self.channel_name)
+            except Exception:  # the layer is down: keep polling the database anyway
+                log.warning("could not re-join %s", self.group)
+            version = await database_sync_to_async(self._current_version)()
+            if version != self.sent_version:
+                await self.send_snapshot()
+
+    def _current_version(self) -> int | None:
+        return Match.objects.filter(pk=self.match_id).values_list("version", flat=True).first()
 
     def _load_identity(self) -> bool:
         match = Match.objects.filter(code=self.code).prefetch_related("seats").first()
@@ -97,8 +118,14 @@ class MatchConsumer(AsyncWebsocketConsumer):
             services.set_presence(self.match_id, self.presence_seat, delta)
 
     async def disconnect(self, code):
+        watchdog = getattr(self, "watchdog", None)
+        if watchdog is not None:
+            watchdog.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watchdog
         if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+            with contextlib.suppress(Exception):
+                await self.channel_layer.group_discard(self.group, self.channel_name)
             if getattr(self, "presence_seat", None) is not None:
                 await database_sync_to_async(self._presence)(-1)
 
@@ -107,6 +134,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
     def _render(self, flash: str = "") -> str:
         services.settle(self.match_id)
         match = Match.objects.prefetch_related("seats").get(pk=self.match_id)
+        self.sent_version = match.version
         if self.hotseat and self.seat is not None and hotseat_turn(match) not in (self.seat, None):
             self.seat = None  # the other seat's turn: back to the pass-the-device screen
         return render_fragments(match, Viewer(self.player, self.seat, self.hotseat), flash)

@@ -137,3 +137,14 @@ class Deck(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game}: {self.name}"
+
+
+class Heartbeat(models.Model):
+    """When a background loop (the timer sweeper) last ran. A long gap means every sweeper
+    was down, and deadlines that fell due meanwhile get a fresh timer instead of firing."""
+
+    name = models.CharField(max_length=40, unique=True)
+    at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.name} at {self.at:%H:%M:%S}"

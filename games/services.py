@@ -14,6 +14,7 @@ import logging
 from dataclasses import dataclass
 from datetime import timedelta
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
@@ -22,7 +23,7 @@ from . import broadcast
 from .engines import get_engine
 from .engines.core import IllegalAction, Outcome, state_hash
 from .identity import Player
-from .models import Deck, Match, MatchAction, Seat
+from .models import Deck, Heartbeat, Match, MatchAction, Seat
 
 log = logging.getLogger(__name__)
 
@@ -324,10 +325,56 @@ def fire_timeout(match_id: int) -> bool:
     return fired
 
 
+SWEEPER = "sweeper"
+
+
+def sweeper_down() -> bool:
+    """True when sweepers have run before but none has for longer than the grace gap: the
+    service was (or still is) down, so an overdue deadline may be downtime, not a slow
+    player. Deployments that never ran a sweeper rely on lazy timers alone."""
+    beat = Heartbeat.objects.filter(name=SWEEPER).values_list("at", flat=True).first()
+    return beat is not None and (timezone.now() - beat).total_seconds() > settings.SWEEPER_GAP_SECONDS
+
+
 def settle(match_id: int) -> None:
-    """Lazy timers: before a page or socket renders a match, apply what fell due."""
-    if Match.objects.filter(pk=match_id, status=Match.Status.ACTIVE, deadline_at__lte=timezone.now()).exists():
+    """Lazy timers: before a page or socket renders a match, apply what fell due — unless
+    the sweepers are down, in which case the restarting sweeper grants fresh timers first."""
+    overdue = Match.objects.filter(pk=match_id, status=Match.Status.ACTIVE, deadline_at__lte=timezone.now())
+    if overdue.exists() and not sweeper_down():
         fire_timeout(match_id)
+
+
+def sweeper_heartbeat() -> float | None:
+    """Record that a sweeper is alive; return the seconds since the previous beat (None
+    for the first beat ever)."""
+    now = timezone.now()
+    with transaction.atomic():
+        beat = Heartbeat.objects.select_for_update().filter(name=SWEEPER).first()
+        if beat is None:
+            Heartbeat.objects.create(name=SWEEPER, at=now)
+            return None
+        gap = (now - beat.at).total_seconds()
+        beat.at = now
+        beat.save(update_fields=["at"])
+    return gap
+
+
+def grant_fresh_timers() -> int:
+    """After downtime: every step whose deadline passed while no sweeper ran gets its full
+    time again (as Lichess does after a server restart), instead of timing out a player
+    for minutes they could not play. Each match is updated under its row lock."""
+    granted = 0
+    for match_id in due_match_ids(limit=10_000):
+        with transaction.atomic():
+            match = _locked(match_id)
+            if match.status != Match.Status.ACTIVE or match.deadline_at is None or match.deadline_at > timezone.now():
+                continue
+            expected = match.version
+            match.deadline_at = _deadline_for(match, get_engine(match.game).prompts(match.state))
+            _save(match, expected)
+            _after_commit(match)
+            granted += 1
+    return granted
 
 
 def due_match_ids(limit: int = 100) -> list[int]:

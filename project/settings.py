@@ -124,9 +124,13 @@ SESSION_COOKIE_AGE = 60 * 60 * 24 * 30
 # Websocket hardening (see games/consumers).
 WS_MAX_FRAME_BYTES = int(os.environ.get("WS_MAX_FRAME_BYTES", "16384"))
 WS_MAX_MESSAGES_PER_10S = int(os.environ.get("WS_MAX_MESSAGES_PER_10S", "60"))
-# Whether `runserver`/daphne should start the in-process timer sweeper (see games/apps.py).
-SWEEPER_IN_PROCESS = env_bool("SWEEPER_IN_PROCESS", False)
 SWEEPER_INTERVAL_SECONDS = float(os.environ.get("SWEEPER_INTERVAL_SECONDS", "0.5"))
+# No sweeper heartbeat for this long means every sweeper was down: overdue steps then get a
+# fresh timer rather than firing (a player is never timed out for the server's downtime).
+SWEEPER_GAP_SECONDS = float(os.environ.get("SWEEPER_GAP_SECONDS", "5"))
+# How often each open match socket re-joins its group and re-checks the match version, so a
+# lost notification (e.g. a Redis restart) costs at most this long, never a stuck board.
+WS_RESYNC_SECONDS = float(os.environ.get("WS_RESYNC_SECONDS", "5"))
 
 LOGGING = {
     "version": 1,

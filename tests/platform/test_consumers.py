@@ -185,3 +185,39 @@ async def test_the_lobby_socket_pushes_new_challenges():
     pushed = await drain(comm, timeout=1.0)
     assert match.code in pushed
     await comm.disconnect()
+
+
+@database_sync_to_async
+def move_without_telling_anyone(match: Match) -> str:
+    """A committed move whose notification is lost (as when Redis restarts)."""
+    from games.engines.core import state_hash
+
+    fresh_match = Match.objects.get(pk=match.pk)
+    engine = get_engine(EC)
+    state, _ = engine.apply(fresh_match.state, 0, engine.legal_actions(fresh_match.state, 0)[0])
+    Match.objects.filter(pk=match.pk).update(state=state, version=fresh_match.version + 1)
+    return state_hash(state)
+
+
+async def test_a_lost_notification_is_recovered_from_the_database(settings):
+    settings.WS_RESYNC_SECONDS = 0.2
+    match = await online_match()
+    bob = await connect(match.code, persona("bob"))
+    await drain(bob)
+    await move_without_telling_anyone(match)
+    resynced = await drain(bob, timeout=0.6)
+    assert f'data-version="{match.version + 1}"' in resynced
+    await bob.disconnect()
+
+
+async def test_a_flood_of_frames_is_cut_off_by_the_rate_limit(settings):
+    settings.WS_MAX_MESSAGES_PER_10S = 5
+    match = await online_match()
+    alice = await connect(match.code, persona("alice"))
+    await drain(alice)
+    for _ in range(8):
+        await alice.send_to(text_data=json.dumps({"HEADERS": {}}))
+    replies = await drain(alice)
+    assert "Too many messages" in replies
+    assert await log_count(match) == 0
+    await alice.disconnect()

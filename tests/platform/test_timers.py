@@ -99,3 +99,30 @@ def test_verify_matches_command_fails_on_a_broken_chain(alice, bob):
     MatchAction.objects.filter(match=match, seq=1).update(hash_after="f" * 64)
     with pytest.raises(CommandError):
         call_command("verify_matches")
+
+
+@pytest.mark.django_db
+def test_a_deadline_that_fell_due_while_every_sweeper_was_down_gets_a_fresh_timer(alice, bob, client):
+    """Downtime is not a player's time: after a gap in the sweeper heartbeat, overdue steps
+    restart their full timer instead of auto-picking for the player."""
+    from games.models import Heartbeat
+
+    match = overdue_match(alice, bob)
+    Heartbeat.objects.create(name="sweeper", at=timezone.now() - timedelta(minutes=3))
+    client.get(f"/m/{match.code}/")  # a page served before the sweeper is back: no lazy firing
+    assert not match.actions.exists()
+    assert sweep_once() == 0
+    match.refresh_from_db()
+    assert not match.actions.exists()
+    assert match.deadline_at > timezone.now() + timedelta(seconds=10), "draft round 1 has 12 s again"
+    assert sweep_once() == 0, "and the next sweep, with a fresh heartbeat, does not fire it"
+
+
+@pytest.mark.django_db
+def test_a_running_sweeper_fires_overdue_steps_normally(alice, bob):
+    from games.models import Heartbeat
+
+    Heartbeat.objects.create(name="sweeper", at=timezone.now() - timedelta(seconds=1))
+    match = overdue_match(alice, bob)
+    assert sweep_once() == 1
+    assert match.actions.filter(kind=MatchAction.Kind.TIMEOUT).count() == 1

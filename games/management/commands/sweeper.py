@@ -8,6 +8,7 @@ loses nothing because deadlines are stored, not counted down in memory.
 import logging
 import time
 
+from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.db import close_old_connections
 
@@ -17,6 +18,14 @@ log = logging.getLogger(__name__)
 
 
 def sweep_once() -> int:
+    """One pass: beat the heartbeat (granting fresh timers after downtime), then fire what
+    is due. Returns the number of timeouts applied."""
+    gap = services.sweeper_heartbeat()
+    # The very first beat has nothing to compare with: matches played before any sweeper
+    # ran were on lazy timers, and what is overdue there is a player's time, not downtime.
+    if gap is not None and gap > settings.SWEEPER_GAP_SECONDS:
+        granted = services.grant_fresh_timers()
+        log.info("after %.0fs with no sweeper, %d step(s) got a fresh timer", gap, granted)
     fired = 0
     for match_id in services.due_match_ids():
         try:
@@ -32,7 +41,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--once", action="store_true", help="sweep once and exit")
-        parser.add_argument("--interval", type=float, default=0.5, help="seconds between sweeps")
+        parser.add_argument("--interval", type=float, default=settings.SWEEPER_INTERVAL_SECONDS, help="seconds between sweeps")
 
     def handle(self, *args, once=False, interval=0.5, **options):
         if once:
