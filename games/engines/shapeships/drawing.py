@@ -1,0 +1,326 @@
+"""The Drawing step: prelude makers, one hidden submission per seat, and its resolution.
+
+A submission ("plan") is composed in small steps (build, upgrade, evolve, carrier choice,
+remove, clear, confirm) and is simulated after every step, so an illegal addition is refused
+at once with the reason (SSR-7) and the viewer always sees the lines left. The public fleet
+does not change until Reveal: prelude-made ships are part of the hidden result (SSR-8).
+
+Resolution order of one plan (rules page, Drawing): prelude (Carrier choices, then Bug
+Breeder, Queen and Zenith, twice with a Chronoswarm), basic builds (with "when built"
+consequences), Evolver conversions, upgrades in the order added, then the 12-line cap.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .model import SAVED_LINE_CAP, count
+from .ships import SHIPS, Kind, component, species_ships
+
+CARRIER_MAKES = {"DEF": 1, "FIG": 2}  # ship made -> charges spent
+ZENITH_MAKES = {2: ("XEN",), 3: ("ANT",), 4: ("XEN", "XEN")}
+EVOLVE_INTO = ("OXI", "AST")
+
+
+def empty_plan() -> dict[str, Any]:
+    return {"carrier": {}, "builds": [], "evolve": [], "upgrades": [], "next": 1}
+
+
+class PlanError(Exception):
+    """Why a plan cannot be carried out (shown to the player, SSR-7)."""
+
+
+def run_plan(state: dict[str, Any], seat: int, plan: dict[str, Any]) -> dict[str, Any]:
+    """Carry out ``plan`` on copies of the seat's fleet and lines; raises ``PlanError``.
+
+    Returns ``{"fleet", "lines", "joining", "made", "consumed", "converted", "notes"}`` where
+    ``made`` lists ``{"ship", "counted", "queen"}`` for every new ship (new ships carry
+    ``id`` None until the caller assigns one).
+    """
+    player = state["players"][seat]
+    species = player["species"]
+    turn = state["turn"]
+    die = state["dice"]["effective"][seat]
+    extra = state["dice"]["extra_used"][seat]
+    fleet = [dict(ship) for ship in player["fleet"]]
+    starting = list(fleet)
+    lines, joining = player["lines"], player["joining"]
+    made: list[dict[str, Any]] = []
+    consumed: list[dict[str, Any]] = []
+    converted: list[dict[str, Any]] = []
+    notes: list[str] = []
+
+    def make(code: str, how: str, counted: bool = True, queen: bool = False) -> dict:
+        ship = {
+            "id": None,
+            "code": code,
+            "charges": SHIPS[code].charges,
+            "built_turn": turn,
+            "trigger": None,
+            "components": [],
+            "used_charge": False,
+        }
+        fleet.append(ship)
+        made.append({"ship": ship, "counted": counted, "queen": queen, "how": how})
+        return ship
+
+    # Prelude: Carrier choices (interactive) ---------------------------------------------
+    for ship_id, what in sorted(plan["carrier"].items()):
+        ship = next((s for s in starting if s["id"] == ship_id), None)
+        if ship is None or SHIPS[ship["code"]].prelude != "carrier":
+            raise PlanError("That Carrier is not in your fleet.")
+        need = CARRIER_MAKES.get(what)
+        if need is None:
+            raise PlanError("A Carrier makes a Defender or a Fighter.")
+        if ship["charges"] < need:
+            raise PlanError(f"A Carrier needs {need} charge(s) to make that ship.")
+        ship["charges"] -= need
+        make(what, "Carrier")
+        notes.append(f"Carrier made a {SHIPS[what].name}")
+    # Prelude: automatic makers; a Chronoswarm owner runs them twice -----------------------
+    passes = 2 if count(starting, "CHR") else 1
+    for pass_no in range(passes):
+        zenith_die = die if pass_no == 0 or not extra else extra[0]
+        for ship in starting:
+            kind = SHIPS[ship["code"]].prelude
+            if kind == "bug_breeder" and ship["charges"] > 0:
+                ship["charges"] -= 1
+                make("XEN", "Bug Breeder")
+                notes.append("Bug Breeder made a Xenite")
+            elif kind == "queen":
+                make("XEN", "Queen", queen=True)
+                notes.append("Queen made a Xenite")
+            elif kind == "zenith":
+                for code in ZENITH_MAKES.get(zenith_die, ()):
+                    make(code, "Zenith")
+                    notes.append(f"Zenith made a {SHIPS[code].name} (die {zenith_die})")
+    # Basic builds -------------------------------------------------------------------------
+    for entry in plan["builds"]:
+        defn = SHIPS.get(entry["code"])
+        if defn is None or defn.species != species or defn.kind != Kind.BASIC:
+            raise PlanError("You can only draw Basic ships of your own species.")
+        if not defn.buildable:
+            raise PlanError(f"{defn.name} can only be made by an Evolver.")
+        _check_max(fleet, defn.code)
+        if lines < defn.cost:
+            raise PlanError(f"{defn.name} costs {defn.cost} lines; you have {lines} left.")
+        lines -= defn.cost
+        make(defn.code, "drawn")
+        for code in defn.on_build_make:
+            make(code, defn.name)
+        joining += defn.on_build_joining
+    # Evolver conversions --------------------------------------------------------------------
+    if len(plan["evolve"]) > sum(1 for s in fleet if SHIPS[s["code"]].evolver):
+        raise PlanError("Each Evolver converts at most one Xenite per turn.")
+    for entry in plan["evolve"]:
+        if entry["into"] not in EVOLVE_INTO:
+            raise PlanError("An Evolver makes an Oxite or an Asterite.")
+        xenites = [s for s in fleet if s["code"] == "XEN"]
+        if not xenites:
+            raise PlanError("There is no Xenite left to evolve.")
+        ship = xenites[-1]
+        fleet.remove(ship)
+        new = dict(ship, code=entry["into"], id=None, charges=None)
+        fleet.append(new)
+        converted.append({"from": ship, "to": new})
+    # Upgrades ---------------------------------------------------------------------------------
+    for entry in plan["upgrades"]:
+        defn = SHIPS.get(entry["code"])
+        if defn is None or defn.species != species or defn.kind != Kind.UPGRADED:
+            raise PlanError("You can only upgrade into Upgraded ships of your own species.")
+        _check_max(fleet, defn.code)
+        parts = _pick_components(fleet, defn.code)
+        if parts is None:
+            raise PlanError(f"{defn.name} needs {', '.join(defn.components)} in your fleet.")
+        if joining + lines < defn.joining:
+            raise PlanError(f"{defn.name} needs {defn.joining} joining lines.")
+        from_joining = min(joining, defn.joining)
+        joining -= from_joining
+        lines -= defn.joining - from_joining
+        for ship in parts:
+            fleet.remove(ship)
+            consumed.append(ship)
+        ship = make(defn.code, "upgraded")
+        ship["components"] = [p["code"] for p in parts]
+        if defn.trigger:
+            trigger = entry.get("trigger")
+            if trigger not in range(1, 7):
+                raise PlanError("Choose a trigger number from 1 to 6.")
+            ship["trigger"] = trigger
+    # Saved lines are capped at 12, ordinary lines first, joining lines fill the rest.
+    lines = min(lines, SAVED_LINE_CAP)
+    joining = min(joining, SAVED_LINE_CAP - lines)
+    return {
+        "fleet": fleet,
+        "lines": lines,
+        "joining": joining,
+        "made": made,
+        "consumed": consumed,
+        "converted": converted,
+        "notes": notes,
+    }
+
+
+def _check_max(fleet: list[dict], code: str) -> None:
+    defn = SHIPS[code]
+    if defn.max_count is not None and count(fleet, code) >= defn.max_count:
+        raise PlanError(f"You may own at most {defn.max_count} {defn.name}.")
+
+
+def _pick_components(fleet: list[dict], code: str) -> list[dict] | None:
+    """The instances an upgrade consumes: the oldest fitting ones (depleted where needed)."""
+    chosen: list[dict] = []
+    for entry in SHIPS[code].components:
+        want, depleted = component(entry)
+        match = next(
+            (
+                s
+                for s in fleet
+                if s["code"] == want
+                and all(s is not c for c in chosen)
+                and (not depleted or not s["charges"])
+            ),
+            None,
+        )
+        if match is None:
+            return None
+        chosen.append(match)
+    return chosen
+
+
+def components_present(fleet: list[dict], code: str) -> bool:
+    return _pick_components([dict(s) for s in fleet], code) is not None
+
+
+def try_plan(state: dict[str, Any], seat: int, plan: dict[str, Any]) -> str | None:
+    try:
+        run_plan(state, seat, plan)
+    except PlanError as err:
+        return str(err)
+    return None
+
+
+def entry_id(seat: int, turn: int, plan: dict[str, Any]) -> str:
+    """Distinctive, never-public ids of plan entries (leak tests search for ``SSB``)."""
+    return f"SSB{seat}t{turn}n{plan['next']}"
+
+
+def with_action(
+    state: dict[str, Any], seat: int, plan: dict[str, Any], action: dict
+) -> dict[str, Any]:
+    """The plan after one composition step; raises PlanError/ValueError when malformed."""
+    new = {
+        "carrier": dict(plan["carrier"]),
+        "builds": list(plan["builds"]),
+        "evolve": list(plan["evolve"]),
+        "upgrades": list(plan["upgrades"]),
+        "next": plan["next"],
+    }
+    kind = action.get("type")
+    eid = entry_id(seat, state["turn"], plan)
+    if kind == "build":
+        new["builds"].append({"entry": eid, "code": str(action.get("ship"))})
+        new["next"] += 1
+    elif kind == "upgrade":
+        entry = {"entry": eid, "code": str(action.get("ship"))}
+        if "trigger" in action:
+            entry["trigger"] = action["trigger"]
+        new["upgrades"].append(entry)
+        new["next"] += 1
+    elif kind == "evolve":
+        new["evolve"].append({"entry": eid, "into": str(action.get("into"))})
+        new["next"] += 1
+    elif kind == "carrier":
+        ship_id, what = str(action.get("ship")), action.get("make")
+        if what == "hold":
+            new["carrier"].pop(ship_id, None)
+        else:
+            new["carrier"][ship_id] = str(what)
+    elif kind == "remove":
+        target = action.get("entry")
+        before = sum(len(new[key]) for key in ("builds", "evolve", "upgrades"))
+        for key in ("builds", "evolve", "upgrades"):
+            new[key] = [e for e in new[key] if e["entry"] != target]
+        if sum(len(new[key]) for key in ("builds", "evolve", "upgrades")) == before:
+            raise PlanError("There is no such entry in your submission.")
+    elif kind == "clear":
+        new = {**empty_plan(), "next": plan["next"]}
+    else:
+        raise ValueError(kind)
+    error = try_plan(state, seat, new)
+    if error:
+        raise PlanError(error)
+    return new
+
+
+def plan_actions(state: dict[str, Any], seat: int, plan: dict[str, Any]) -> list[dict]:
+    """Every composition step that keeps the plan carryable, plus confirm."""
+    candidates: list[dict] = []
+    player = state["players"][seat]
+    for ship in player["fleet"]:
+        if SHIPS[ship["code"]].prelude == "carrier":
+            if ship["id"] in plan["carrier"]:
+                candidates.append({"type": "carrier", "ship": ship["id"], "make": "hold"})
+            else:
+                for what in CARRIER_MAKES:
+                    candidates.append({"type": "carrier", "ship": ship["id"], "make": what})
+    for defn in species_ships(player["species"]):
+        if defn.kind == Kind.BASIC and defn.buildable:
+            candidates.append({"type": "build", "ship": defn.code})
+        elif defn.kind == Kind.UPGRADED:
+            if defn.trigger:
+                candidates.extend(
+                    {"type": "upgrade", "ship": defn.code, "trigger": t} for t in range(1, 7)
+                )
+            else:
+                candidates.append({"type": "upgrade", "ship": defn.code})
+    candidates.extend({"type": "evolve", "into": code} for code in EVOLVE_INTO)
+    for key in ("builds", "evolve", "upgrades"):
+        candidates.extend({"type": "remove", "entry": e["entry"]} for e in plan[key])
+    out = []
+    for action in candidates:
+        try:
+            with_action(state, seat, plan, action)
+        except (PlanError, ValueError):
+            continue
+        out.append(action)
+    if plan["builds"] or plan["evolve"] or plan["upgrades"] or plan["carrier"]:
+        out.append({"type": "clear"})
+    out.append({"type": "confirm"})
+    return out
+
+
+def commit_plan(
+    state: dict[str, Any], seat: int, plan: dict[str, Any], new_id
+) -> tuple[list[str], list[dict[str, Any]]]:
+    """Carry out a locked plan on the (cloned, mutable) state at Reveal.
+
+    Returns (log lines, made items); the caller queues once-only effects of made ships.
+    """
+    result = run_plan(state, seat, plan)
+    player = state["players"][seat]
+    turn = state["turnstate"]
+    for item in result["made"]:
+        item["ship"]["id"] = new_id(seat, item["ship"]["code"])
+    for item in result["converted"]:
+        item["to"]["id"] = new_id(seat, item["to"]["code"])
+    player["fleet"] = result["fleet"]
+    player["lines"] = result["lines"]
+    player["joining"] = result["joining"]
+    for ship in result["consumed"]:
+        turn["lost"].append({"seat": seat, "ship": ship, "how": "consumed"})
+    lines = list(result["notes"])
+    for item in result["made"]:
+        if item["counted"]:
+            turn["made"][seat] += 1
+        if item["queen"]:
+            turn["queen_made"][seat] += 1
+        turn["built"][seat].append(item["ship"]["code"])
+    for item in result["converted"]:
+        lines.append(f"Evolver turned a Xenite into an {SHIPS[item['to']['code']].name}")
+    return lines, result["made"]
+
+
+def upgrade_ready(fleet: list[dict], code: str) -> bool:
+    """Whether the components of ``code`` are in ``fleet`` now (lines aside)."""
+    return components_present(fleet, code)

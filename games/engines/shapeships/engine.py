@@ -1,0 +1,289 @@
+"""The ShapeShips engine: the contract methods, dispatching to the step modules."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from games.engines.core import DRAW, WIN, Engine, IllegalAction, Outcome, Prompts, rng
+
+from . import battle, bot, drawing, flow
+from .model import (
+    BattleStep,
+    BuildStep,
+    Stage,
+    new_commit,
+    new_player,
+    other,
+)
+from .ships import Species
+from .view import build_view
+
+
+def clone(state: dict[str, Any]) -> dict[str, Any]:
+    """A deep copy of plain-JSON state; a JSON round trip is several times faster than
+    ``copy.deepcopy`` and also turns enum members into their plain string values."""
+    return json.loads(json.dumps(state))
+
+
+SPECIES = tuple(s.value for s in Species)
+WAIT_KIND = {
+    "species_choice": "choose_species",
+    BuildStep.DICE_ROLL.value: "reroll",
+    BuildStep.DRAWING.value: "draw",
+    BattleStep.FIRST_STRIKE.value: "first_strike",
+    BattleStep.DECLARATION.value: "declare",
+    BattleStep.RESPONSE.value: "respond",
+}
+DRAW_STEPS = ("build", "upgrade", "evolve", "carrier", "remove", "clear")
+
+
+class ShapeShipsEngine(Engine):
+    slug = "shapeships"
+    name = "ShapeShips"
+    seats = 2
+    pitch = "Draw fleets of simple shapes in secret, upgrade them and strike simultaneously."
+    hot_seat = False  # hidden simultaneous choices need two screens
+
+    # --- setup ---------------------------------------------------------------------------
+    def validate_config(self, config: dict[str, Any]) -> list[str]:
+        if not isinstance(config, dict):
+            return ["The match options must be a mapping."]
+        errors = []
+        unknown = set(config) - {"species"}
+        if unknown:
+            errors.append(f"Unknown options: {', '.join(sorted(unknown))}.")
+        species = config.get("species")
+        if species is not None:
+            if not isinstance(species, list) or len(species) != 2:
+                errors.append("species must be a list of two entries (a species or null).")
+            else:
+                for value in species:
+                    if value is not None and value not in SPECIES:
+                        errors.append(f"Unknown species {value!r}; choose from {SPECIES}.")
+        return errors
+
+    def setup(self, config: dict[str, Any], seed: str) -> dict[str, Any]:
+        errors = self.validate_config(config)
+        if errors:
+            raise ValueError("; ".join(errors))
+        state: dict[str, Any] = {
+            "seed": str(seed),
+            "config": clone(config),
+            "stage": Stage.SPECIES_CHOICE.value,
+            "phase": None,
+            "step": "species_choice",
+            "turn": 0,
+            "serial": 0,
+            "players": [new_player(), new_player()],
+            "commit": new_commit(),
+            "dice": {
+                "count": 0,
+                "main": None,
+                "history": [],
+                "extra": [],
+                "extra_used": [[], []],
+                "effective": [None, None],
+                "pass": 1,
+                "out": [False, False],
+            },
+            "turnstate": None,
+            "summary": None,
+            "log": [],
+            "result": None,
+        }
+        flow.require(state, [0, 1])
+        preset = config.get("species") or [None, None]
+        for seat in (0, 1):
+            if preset[seat]:
+                state["commit"][seat]["data"] = {"species": preset[seat]}
+                state["commit"][seat]["locked"] = True
+        self._maybe_resolve(state)
+        return clone(state)
+
+    # --- prompts and actions -----------------------------------------------------------------
+    def _step_name(self, state: dict[str, Any]) -> str:
+        if state["stage"] == Stage.SPECIES_CHOICE:
+            return "species_choice"
+        name = f"turn{state['turn']}:{state['step']}"
+        if state["step"] == BuildStep.DICE_ROLL:
+            name += f":pass{state['dice']['pass']}"
+        return name
+
+    def _waiting(self, state: dict[str, Any]) -> list[int]:
+        if state["stage"] == Stage.OVER:
+            return []
+        return [
+            s
+            for s in (0, 1)
+            if state["commit"][s].get("required") and not state["commit"][s]["locked"]
+        ]
+
+    def prompts(self, state: dict[str, Any]) -> Prompts:
+        if state["stage"] == Stage.OVER:
+            return Prompts(step="over")
+        kind = WAIT_KIND.get(state["step"], state["step"])
+        # The rules give no time limits anywhere, so no step is timed.
+        return Prompts(
+            step=self._step_name(state),
+            waiting={s: kind for s in self._waiting(state)},
+            time_limit=None,
+            simultaneous=True,
+        )
+
+    def legal_actions(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+        if state["stage"] == Stage.OVER or seat not in (0, 1):
+            return []
+        out: list[dict[str, Any]] = []
+        if seat in self._waiting(state):
+            data = state["commit"][seat]["data"]
+            step = state["step"]
+            if state["stage"] == Stage.SPECIES_CHOICE:
+                out = [{"type": "species", "species": s} for s in SPECIES]
+            elif step == BuildStep.DICE_ROLL:
+                out = [{"type": "reroll"}, {"type": "keep"}]
+            elif step == BuildStep.DRAWING:
+                out = drawing.plan_actions(state, seat, data["plan"])
+            elif step == BattleStep.FIRST_STRIKE:
+                out = battle.strike_actions(state, seat, data)
+            elif step in (BattleStep.DECLARATION, BattleStep.RESPONSE):
+                out = battle.charge_actions(state, seat, data)
+        out.append({"type": "resign"})
+        return out
+
+    def apply(self, state: dict[str, Any], seat: int, action: dict[str, Any]):
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction("MALFORMED", "An action is a mapping with a type.")
+        if state["stage"] == Stage.OVER:
+            raise IllegalAction("GAME_OVER", "The match is over.")
+        if seat not in (0, 1):
+            raise IllegalAction("BAD_SEAT", "There is no such seat.")
+        new = clone(state)
+        kind = action["type"]
+        if kind == "resign":
+            new["result"] = {
+                "result": "win",
+                "winner": other(seat),
+                "reason": "resignation",
+                "message": f"{flow.PLAYER[seat]} resigned.",
+            }
+            new["stage"] = Stage.OVER.value
+            flow.log(new, new["result"]["message"])
+            return new, [{"type": "resign", "seat": seat}]
+        if seat not in self._waiting(state):
+            raise IllegalAction("NOT_YOUR_TURN", "You have nothing to decide right now.")
+        if action not in self.legal_actions(state, seat):
+            raise IllegalAction(*self._why_illegal(state, seat, action))
+        commit = new["commit"][seat]
+        step = new["step"]
+        events: list[dict[str, Any]] = [{"type": kind, "seat": seat}]
+        if kind == "species":
+            commit["data"] = {"species": action["species"]}
+            commit["locked"] = True
+        elif kind in ("reroll", "keep"):
+            commit["data"] = {"reroll": kind == "reroll"}
+            commit["locked"] = True
+        elif kind == "confirm":
+            commit["locked"] = True
+        elif step == BuildStep.DRAWING and kind in DRAW_STEPS:
+            commit["data"]["plan"] = drawing.with_action(new, seat, commit["data"]["plan"], action)
+        elif kind == "strike":
+            commit["data"]["strikes"].append(
+                {"source": action["source"], "target": action["target"]}
+            )
+        elif kind == "unstrike":
+            commit["data"]["strikes"] = [
+                s for s in commit["data"]["strikes"] if s["source"] != action["source"]
+            ]
+        elif kind == "charge":
+            data = commit["data"]
+            entry = {k: action[k] for k in ("ship", "option", "own", "enemy") if k in action}
+            entry["entry"] = battle.charge_entry_id(seat, new, data)
+            data["next"] = data.get("next", 1) + 1
+            data["charges"].append(entry)
+        elif kind == "withdraw":
+            commit["data"]["charges"] = [
+                d for d in commit["data"]["charges"] if d["entry"] != action["entry"]
+            ]
+        else:  # pragma: no cover - legal_actions only offers the kinds above
+            raise IllegalAction("UNKNOWN_ACTION", f"Unknown action {kind!r}.")
+        events.extend(self._maybe_resolve(new))
+        return new, events
+
+    def _why_illegal(self, state, seat, action) -> tuple[str, str]:
+        """A readable reason for a refused action (SSR-7 asks for the reason)."""
+        if state["step"] == BuildStep.DRAWING and action.get("type") in DRAW_STEPS:
+            try:
+                drawing.with_action(state, seat, state["commit"][seat]["data"]["plan"], action)
+            except drawing.PlanError as err:
+                return "ILLEGAL_BUILD", str(err)
+            except (ValueError, KeyError, TypeError):
+                pass
+            return "ILLEGAL_BUILD", "That is not a possible step of your submission."
+        return "ILLEGAL", "That action is not possible now."
+
+    def _maybe_resolve(self, state: dict[str, Any]) -> list[dict[str, Any]]:
+        """When every required seat has locked in, reveal and resolve (SSC-3)."""
+        if self._waiting(state) or state["stage"] == Stage.OVER:
+            return []
+        step = state["step"]
+        if state["stage"] == Stage.SPECIES_CHOICE:
+            for seat in (0, 1):
+                state["players"][seat]["species"] = state["commit"][seat]["data"]["species"]
+            state["stage"] = Stage.PLAYING.value
+            flow.log(
+                state,
+                "Species revealed: "
+                f"{state['players'][0]['species']} vs {state['players'][1]['species']}.",
+            )
+            flow.start_turn(state)
+        elif step == BuildStep.DICE_ROLL:
+            flow.resolve_rerolls(state)
+        elif step == BuildStep.DRAWING:
+            flow.reveal(state)
+        elif step == BattleStep.FIRST_STRIKE:
+            flow.resolve_first_strike(state)
+        elif step in (BattleStep.DECLARATION, BattleStep.RESPONSE):
+            flow.resolve_charges(state)
+        return [{"type": "resolved", "step": step, "now": state["step"], "turn": state["turn"]}]
+
+    def timeout(self, state: dict[str, Any]):
+        """No step is timed by the rules; if the platform still times one out, every waiting
+        seat takes its default: a random species, keep the die, or lock in its current
+        composition (which is always carryable)."""
+        if state["stage"] == Stage.OVER:
+            raise IllegalAction("GAME_OVER", "The match is over.")
+        new = clone(state)
+        for seat in self._waiting(state):
+            commit = new["commit"][seat]
+            if new["stage"] == Stage.SPECIES_CHOICE:
+                commit["data"] = {"species": rng(new["seed"], "timeout", seat).choice(SPECIES)}
+            elif new["step"] == BuildStep.DICE_ROLL:
+                commit["data"] = {"reroll": False}
+            commit["locked"] = True
+        events = [{"type": "timeout", "step": state["step"]}]
+        events.extend(self._maybe_resolve(new))
+        return new, events
+
+    # --- reading -------------------------------------------------------------------------------
+    def view(self, state: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+        return build_view(state, viewer, self)
+
+    def outcome(self, state: dict[str, Any]) -> Outcome | None:
+        result = state.get("result")
+        if not result:
+            return None
+        return Outcome(
+            result=DRAW if result["result"] == "draw" else WIN,
+            winner=result["winner"],
+            reason=result["reason"],
+            message=result["message"],
+        )
+
+    def action_label(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> str:
+        return bot.label(action)
+
+    def bot_action(self, state: dict[str, Any], seat: int, level: int = 1) -> dict[str, Any]:
+        return bot.choose(
+            self.view(state, seat), self.legal_actions(state, seat), state["seed"], seat
+        )

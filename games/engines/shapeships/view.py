@@ -1,0 +1,231 @@
+"""What each viewer may see (SSR-8): public board, plus the viewer's own hidden composition.
+
+Public: species once both chose, health, lines as of Drawing entry, fleets as of the last
+Reveal (grouped by ship), dice, revealed strikes/charges, queued public effects, the last
+End of Turn summary and the log. Hidden: the other seat's current commitment (only "has
+chosen" shows), the seed, and any pending plan or its entry ids.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import battle, drawing
+from .model import STEP_AUTOMATIC, BuildStep, Kind, Stage, count
+from .resolution import max_health
+from .ships import SHIPS, species_ships
+
+
+def ship_info(code: str) -> dict[str, Any]:
+    defn = SHIPS[code]
+    return {
+        "code": code,
+        "name": defn.name,
+        "kind": defn.kind.value,
+        "cost": defn.cost,
+        "joining": defn.joining,
+        "components": list(defn.components),
+        "charges_max": defn.charges,
+        "max_count": defn.max_count,
+        "text": defn.text,
+    }
+
+
+def group_fleet(fleet: list[dict], turn: int, with_ids: bool) -> list[dict[str, Any]]:
+    """Ships grouped by code in catalogue order, with counts, charges and triggers."""
+    groups: dict[str, dict[str, Any]] = {}
+    for ship in fleet:
+        group = groups.setdefault(
+            ship["code"],
+            {
+                **ship_info(ship["code"]),
+                "count": 0,
+                "charges": [],
+                "triggers": [],
+                "new": 0,
+                "ids": [],
+            },
+        )
+        group["count"] += 1
+        if ship["charges"] is not None:
+            group["charges"].append(ship["charges"])
+        if ship["trigger"] is not None:
+            group["triggers"].append(ship["trigger"])
+        if ship["built_turn"] == turn:
+            group["new"] += 1
+        if with_ids:
+            group["ids"].append(ship["id"])
+    order = {code: i for i, code in enumerate(SHIPS)}
+    return sorted(groups.values(), key=lambda g: order[g["code"]])
+
+
+def _public_player(state: dict[str, Any], seat: int, viewer: int | None) -> dict[str, Any]:
+    player = state["players"][seat]
+    both_chosen = state["stage"] != Stage.SPECIES_CHOICE
+    commit = state["commit"][seat]
+    return {
+        "seat": seat,
+        "species": player["species"] if both_chosen or viewer == seat else None,
+        "health": player["health"],
+        "max_health": max_health(state, seat),
+        "lines": player["lines"],
+        "joining": player["joining"],
+        "fleet": group_fleet(player["fleet"], state["turn"], with_ids=viewer == seat),
+        "fleet_size": len(player["fleet"]),
+        "required": bool(commit.get("required")),
+        "has_chosen": bool(commit.get("locked")),
+    }
+
+
+def _turn_public(state: dict[str, Any]) -> dict[str, Any]:
+    turn = state.get("turnstate")
+    if not turn:
+        return {}
+    public_effects = [
+        {k: e[k] for k in ("source_name", "owner", "target", "timing", "kind", "amount")}
+        for e in turn["effects"]
+    ]
+    return {
+        "effects": public_effects,
+        "built": [[SHIPS[c].name for c in turn["built"][s]] for s in (0, 1)],
+        "strikes": turn["strikes"],
+        "declared": turn["declared"],
+        "responded": turn["responded"],
+        "made": turn["made"],
+        "response_open": turn["response_open"],
+    }
+
+
+def _public_summary(summary: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The last End of Turn breakdown, every line of the sum, without instance ids."""
+    if summary is None:
+        return None
+    out = {k: v for k, v in summary.items() if k != "effects"}
+    out["effects"] = [{k: v for k, v in e.items() if k != "source_id"} for e in summary["effects"]]
+    return out
+
+
+def own_panel(state: dict[str, Any], seat: int, engine) -> dict[str, Any]:
+    """The viewer's private panel: catalogue with flags and the current composition."""
+    player = state["players"][seat]
+    commit = state["commit"][seat]
+    data = commit.get("data", {})
+    panel: dict[str, Any] = {"locked": bool(commit.get("locked")), "catalogue": []}
+    if not player["species"]:
+        panel["species_choice"] = data.get("species")
+        return panel
+    in_drawing = state["step"] == BuildStep.DRAWING and state["stage"] == Stage.PLAYING
+    plan = data.get("plan") if in_drawing else None
+    preview_fleet = player["fleet"]
+    addable: set[str] = set()
+    if plan is not None:
+        result = drawing.run_plan(state, seat, plan)
+        preview_fleet = result["fleet"]
+        panel["plan"] = {
+            "builds": [
+                {"entry": e["entry"], "name": SHIPS[e["code"]].name} for e in plan["builds"]
+            ],
+            "upgrades": [
+                {"entry": e["entry"], "name": SHIPS[e["code"]].name, "trigger": e.get("trigger")}
+                for e in plan["upgrades"]
+            ],
+            "evolve": [
+                {"entry": e["entry"], "name": SHIPS[e["into"]].name} for e in plan["evolve"]
+            ],
+            "carrier": [
+                {"ship": k, "name": SHIPS[v].name} for k, v in sorted(plan["carrier"].items())
+            ],
+            "lines_left": result["lines"],
+            "joining_left": result["joining"],
+            "prelude": result["notes"],
+            "preview": group_fleet(preview_fleet, state["turn"], with_ids=False),
+        }
+        if not commit.get("locked"):
+            for action in engine.legal_actions(state, seat):
+                if action["type"] in ("build", "upgrade"):
+                    addable.add(action["ship"])
+    for defn in species_ships(player["species"]):
+        entry = ship_info(defn.code)
+        entry["owned"] = count(player["fleet"], defn.code)
+        entry["buildable"] = defn.buildable
+        entry["affordable"] = defn.code in addable
+        entry["upgrade_possible"] = defn.kind == Kind.UPGRADED and drawing.upgrade_ready(
+            preview_fleet, defn.code
+        )
+        panel["catalogue"].append(entry)
+    if state["step"] in ("first_strike",):
+        panel["strikes"] = [
+            {"source": s["source"], "target": SHIPS[s["target"]].name}
+            for s in data.get("strikes", [])
+        ]
+        panel["strike_sources"] = [
+            {"id": s["id"], "name": SHIPS[s["code"]].name}
+            for s in battle.strike_sources(state, seat)
+        ]
+    if state["step"] in ("declaration", "response"):
+        panel["charges"] = [
+            {
+                "entry": d["entry"],
+                "name": SHIPS[d["ship"]].name,
+                "option": d["option"],
+                "own": d.get("own"),
+                "enemy": d.get("enemy"),
+            }
+            for d in data.get("charges", [])
+        ]
+    if state["step"] == BuildStep.DICE_ROLL:
+        panel["reroll"] = data.get("reroll")
+    return panel
+
+
+PHASE_LABEL = {
+    "build_phase": "Build Phase",
+    "battle_phase": "Battle Phase",
+    "end_of_turn_resolution": "End of Turn Resolution",
+}
+STEP_LABEL = {
+    "species_choice": "Choose your species",
+    "dice_roll": "Dice Roll",
+    "line_generation": "Line Generation",
+    "drawing": "Drawing",
+    "reveal": "Reveal",
+    "first_strike": "First Strike",
+    "declaration": "Charge declaration",
+    "response": "Charge response",
+    "end_of_turn_resolution": "End of Turn Resolution",
+}
+
+
+def build_view(state: dict[str, Any], viewer: int | None, engine) -> dict[str, Any]:
+    dice = state["dice"]
+    players = [_public_player(state, s, viewer) for s in (0, 1)]
+    near = viewer if viewer in (0, 1) else 0
+    view: dict[str, Any] = {
+        "stage": state["stage"],
+        "phase": state["phase"],
+        "step": state["step"],
+        "step_automatic": STEP_AUTOMATIC.get(state["step"], False),
+        "turn": state["turn"],
+        "viewer": viewer,
+        "players": players,
+        # Board order: the opponent first (top), the viewer (or seat 0 for spectators) last.
+        "order": [players[1 - near], players[near]],
+        "phase_label": PHASE_LABEL.get(state["phase"] or "", "Before the first turn"),
+        "step_label": STEP_LABEL.get(state["step"], state["step"]),
+        "over": state["stage"] == Stage.OVER,
+        "dice": {
+            "main": dice["main"],
+            "history": list(dice["history"]),
+            "extra": list(dice["extra"]),
+            "extra_used": [list(v) for v in dice["extra_used"]],
+            "effective": list(dice["effective"]),
+            "reroll_pass": dice["pass"],
+        },
+        "this_turn": _turn_public(state),
+        "summary": _public_summary(state["summary"]),
+        "log": list(state["log"][-40:]),
+        "result": state["result"],
+    }
+    if viewer in (0, 1):
+        view["me"] = own_panel(state, viewer, engine)
+    return view

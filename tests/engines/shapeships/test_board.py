@@ -1,0 +1,105 @@
+"""The board fragment: renders for both seats and a spectator at several points of a seeded
+match, offers exactly the legal actions, and never shows the other seat's hidden ids."""
+
+import html
+
+from django.template.loader import render_to_string
+
+from games.engines.core import canonical_json
+
+from .support import E, confirm_waiting, edited, give, play, start
+
+MATCH = {
+    "code": "SSTEST",
+    "slug": "shapeships",
+    "status": "active",
+    "version": 3,
+    "names": {"0": "Alice", "1": "Bob"},
+    "deadline_ms": None,
+}
+
+
+def render(state, seat):
+    actions = []
+    if seat is not None:
+        actions = [
+            {"action": a, "payload": canonical_json(a), "label": E.action_label(state, seat, a)}
+            for a in E.legal_actions(state, seat)
+        ]
+    html_text = render_to_string(
+        "games/shapeships/board.html",
+        {
+            "view": E.view(state, seat),
+            "seat": seat,
+            "actions": actions,
+            "prompts": E.prompts(state).to_json(),
+            "match": MATCH,
+        },
+    )
+    return html.unescape(html_text), actions
+
+
+def check(state):
+    """SSR-8 on HTML: each viewer's page offers its actions and hides the other's ids."""
+    for seat in (0, 1, None):
+        page, actions = render(state, seat)
+        for a in actions:
+            assert a["payload"] in page
+        for other in (0, 1):
+            if other != seat:
+                assert f"SSB{other}" not in page and f"SSD{other}" not in page
+        assert state["seed"] not in page
+    return state
+
+
+def test_board_renders_through_a_seeded_match():
+    s = E.setup({}, "board-seed-xyz")
+    check(s)
+    s = check(play(s, 0, {"type": "species", "species": "human"}))
+    page, _ = render(s, 1)
+    # SSR-8: Bob sees that Alice has chosen, not what.
+    alice = page.split('data-ss-seat="0"')[1].split("</section>")[0]
+    assert "has chosen" in alice and "species hidden" in alice and "Human" not in alice
+    s = check(play(s, 1, {"type": "species", "species": "centaur"}))
+    s = edited(s, lines=[12, 12])
+    give(s, 0, "INT", charges=1)
+    give(s, 1, "WIS", charges=2)
+    s = check(play(s, 0, {"type": "build", "ship": "FIG"}, {"type": "build", "ship": "DEF"}))
+    page, _ = render(s, 0)
+    assert "lines left" in page and "Tactical Cruiser" in page
+    s = check(play(s, 0, {"type": "confirm"}))
+    s = check(play(s, 1, {"type": "build", "ship": "ANG"}, {"type": "confirm"}))
+    assert s["step"] == "declaration"
+    s = check(play(s, 0, {"type": "charge", "ship": "INT", "option": "deal"}, {"type": "confirm"}))
+    s = check(confirm_waiting(s))
+    assert s["step"] == "response"
+    s = check(confirm_waiting(s))
+    page, _ = render(s, None)
+    assert "End of turn 1" in page and "Interceptor" in page
+    # Play the rest with bots, checking the board on the way.
+    steps = 0
+    while E.outcome(s) is None and steps < 400:
+        seat = sorted(E.prompts(s).waiting)[0]
+        s = play(s, seat, E.bot_action(s, seat))
+        steps += 1
+        if steps % 15 == 0:
+            check(s)
+    check(s)
+    page, _ = render(s, 0)
+    assert "data-ss-result" in page
+
+
+def test_first_strike_board_offers_targets():
+    s = start()
+    give(s, 0, "GUA", charges=2)
+    give(s, 1, "STA")
+    s = confirm_waiting(s)
+    page, actions = render(s, 0)
+    assert "First Strike" in page
+    assert any(a["action"]["type"] == "strike" for a in actions)
+    check(s)
+
+
+def test_how_to_play_renders():
+    text = render_to_string("games/shapeships/how_to_play.html", {})
+    assert "End of Turn Resolution" in text
