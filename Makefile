@@ -28,9 +28,13 @@ chromium:
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core) || \
 	  echo "chromium missing: install Debian's chromium package")
 
+# The scale-out tests need PostgreSQL and Redis on 127.0.0.1 (.ci/run starts them).
+SCALE_ENV := DATABASE_URL=postgresql://postgres@127.0.0.1:5432/duelhall REDIS_URL=redis://127.0.0.1:6379/15
+
 test: install chromium
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q --ignore=tests/scale
+	$(SCALE_ENV) $(BIN)/python -m pytest -q tests/scale
 
 lint: install
 	$(BIN)/ruff check . && $(BIN)/ruff format --check .

@@ -4,10 +4,12 @@ Each connected consumer then loads the match and renders its own viewer's fragme
 frame sent to the group can never carry one seat's hidden information to another.
 """
 
+import asyncio
 import logging
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.conf import settings
 
 log = logging.getLogger(__name__)
 
@@ -20,14 +22,37 @@ def lobby_group(game: str) -> str:
     return f"lobby-{game}"
 
 
+async def bounded(awaitable, what: str) -> bool:
+    """Wait for a channel-layer call for at most BROADCAST_TIMEOUT_SECONDS.
+
+    Why: sync code shares one thread per worker, so a layer call hanging on a dead Redis
+    connection would stall every socket of the worker. A lost notification is harmless
+    (sockets re-check the database every few seconds); a stalled worker is not. The call is
+    left to finish (or fail) in the background rather than cancelled: ``wait_for`` would
+    wait for the cancellation too, and a Redis read can ignore it until its own timeout."""
+    task = asyncio.ensure_future(awaitable)
+    done, _ = await asyncio.wait({task}, timeout=settings.BROADCAST_TIMEOUT_SECONDS)
+    if not done:
+        task.add_done_callback(_swallow)
+        log.warning("%s is taking too long; going on without it", what)
+        return False
+    if task.exception() is not None:
+        log.warning("%s failed: %r", what, task.exception())
+        return False
+    return True
+
+
+def _swallow(task: asyncio.Task) -> None:
+    if not task.cancelled():
+        task.exception()  # retrieved, so asyncio does not log it as never retrieved
+
+
 def _send(group: str, message: dict) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
-    try:
-        async_to_sync(layer.group_send)(group, message)
-    except Exception:  # a broadcast failure must never undo a committed move
-        log.exception("broadcast to %s failed", group)
+    # Runs after commit: a failure here must never undo or repeat a committed move.
+    async_to_sync(bounded)(layer.group_send(group, message), f"broadcast to {group}")
 
 
 def match_changed(match_id: int, version: int) -> None:

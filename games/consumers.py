@@ -18,7 +18,7 @@ from django.conf import settings
 from django.template.loader import render_to_string
 
 from . import services
-from .broadcast import lobby_group, match_group
+from .broadcast import bounded, lobby_group, match_group
 from .engines import GAME_MODULES
 from .identity import player_from
 from .lobby import lobby_context
@@ -73,7 +73,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if not found:
             await self.close(code=4404)
             return
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        # If the layer is unreachable the socket still works: the watchdog re-joins later.
+        await bounded(self.channel_layer.group_add(self.group, self.channel_name), f"join {self.group}")
         await self.accept()
         if self.presence_seat is not None:
             await database_sync_to_async(self._presence)(+1)
@@ -87,10 +88,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         us hearing, send this viewer a fresh render."""
         while True:
             await asyncio.sleep(settings.WS_RESYNC_SECONDS)
-            try:
-                await self.channel_layer.group_add(self.group, self.channel_name)
-            except Exception:  # the layer is down: keep polling the database anyway
-                log.warning("could not re-join %s", self.group)
+            await bounded(self.channel_layer.group_add(self.group, self.channel_name), f"re-join {self.group}")
             version = await database_sync_to_async(self._current_version)()
             if version != self.sent_version:
                 await self.send_snapshot()
@@ -124,8 +122,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             with contextlib.suppress(asyncio.CancelledError):
                 await watchdog
         if hasattr(self, "group"):
-            with contextlib.suppress(Exception):
-                await self.channel_layer.group_discard(self.group, self.channel_name)
+            await bounded(self.channel_layer.group_discard(self.group, self.channel_name), f"leave {self.group}")
             if getattr(self, "presence_seat", None) is not None:
                 await database_sync_to_async(self._presence)(-1)
 

@@ -93,7 +93,11 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # health_check_interval pings a pooled connection idle for over a second before
+            # reuse, so after a Redis restart dead sockets are replaced instead of timing out.
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "health_check_interval": 1, "socket_connect_timeout": 2, "retry_on_timeout": True}]
+            },
         }
     }
 else:
@@ -131,6 +135,8 @@ SWEEPER_GAP_SECONDS = float(os.environ.get("SWEEPER_GAP_SECONDS", "5"))
 # How often each open match socket re-joins its group and re-checks the match version, so a
 # lost notification (e.g. a Redis restart) costs at most this long, never a stuck board.
 WS_RESYNC_SECONDS = float(os.environ.get("WS_RESYNC_SECONDS", "5"))
+# Longest a channel-layer call may take before it is given up (see games/broadcast.py).
+BROADCAST_TIMEOUT_SECONDS = float(os.environ.get("BROADCAST_TIMEOUT_SECONDS", "1"))
 
 LOGGING = {
     "version": 1,

@@ -1,0 +1,146 @@
+"""Scale-out tests: real PostgreSQL and Redis on 127.0.0.1 (`make test` runs this folder in a
+second pytest session with DATABASE_URL and REDIS_URL set; `.ci/run` starts both services).
+
+Worker processes get a database and a Redis server of their own, so a test can kill and
+restart them without touching anything else on the machine."""
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import psycopg
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PG_ADMIN = os.environ.get("SCALE_PG_ADMIN_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if "tests/scale" in str(item.fspath):
+            item.add_marker(pytest.mark.scale)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for_port(port: int, seconds: float = 30) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.1)
+    raise RuntimeError(f"nothing listens on {port}")
+
+
+@pytest.fixture(scope="session")
+def worker_database():
+    """A fresh PostgreSQL database for the worker processes, migrated, dropped at the end."""
+    name = f"duelhall_scale_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    url = PG_ADMIN.rsplit("/", 1)[0] + f"/{name}"
+    env = {**os.environ, "DATABASE_URL": url}
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env, check=True, capture_output=True)
+    yield url
+    with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+class RedisServer:
+    """A private redis-server on a free port that a test may stop and start again."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.port = free_port()
+        self.tmp = tmp
+        self.proc = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        binary = shutil.which("redis-server") or "/usr/bin/redis-server"
+        self.proc = subprocess.Popen(
+            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", str(self.tmp)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        wait_for_port(self.port)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(timeout=10)
+
+
+@pytest.fixture
+def redis_server(tmp_path):
+    server = RedisServer(tmp_path)
+    server.start()
+    yield server
+    server.stop()
+
+
+class Worker:
+    """One daphne worker (`manage.py play`), optionally with the sweeper."""
+
+    def __init__(self, env: dict, port: int, sweeper: bool, log: Path) -> None:
+        self.env, self.port, self.sweeper, self.log_path = env, port, sweeper, log
+        self.proc = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        args = [sys.executable, "manage.py", "play", "--port", str(self.port)]
+        if not self.sweeper:
+            args.append("--no-sweeper")
+        log = open(self.log_path, "a")  # noqa: SIM115 - closed with the process
+        # A process group of its own, so SIGKILL takes daphne and its sweeper down together,
+        # exactly like a machine losing the worker.
+        self.proc = subprocess.Popen(args, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        wait_for_port(self.port)
+
+    def kill(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+@pytest.fixture
+def workers(worker_database, redis_server, tmp_path):
+    """Two workers sharing PostgreSQL and channels-redis; only the first runs a sweeper."""
+    env = {
+        **os.environ,
+        "DATABASE_URL": worker_database,
+        "REDIS_URL": redis_server.url,
+        "DEBUG": "false",
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "WS_RESYNC_SECONDS": "2",
+    }
+    pair = [Worker(env, free_port(), sweeper=(i == 0), log=tmp_path / f"worker{i}.log") for i in range(2)]
+    for w in pair:
+        w.start()
+    yield pair
+    for w in pair:
+        w.stop()
