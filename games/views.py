@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from . import services
+from .charts import replay_chart
 from .decks import games_with_decks
 from .engines import GAME_MODULES, get_engine
 from .lobby import lobby_context, my_matches
@@ -144,6 +145,8 @@ def replay(request, code: str):
     except ValueError:
         return HttpResponseBadRequest("step must be a number")
     index = max(0, min(index, len(frames) - 1))
+    attacks = [i for i, f in enumerate(frames) if f.get("kind") == "attack"]
+    names = {s.index: s.display_name for s in match.seats.all()}
     ctx = {
         "match_obj": match,
         "engine": get_engine(match.game),
@@ -153,6 +156,11 @@ def replay(request, code: str):
         "last": len(frames) - 1,
         "board_template": f"games/{match.game}/board.html",
         "replay_match": match_summary(match),
+        # Games with attacks (Phalanx) step attack by attack as well as move by move.
+        "prev_attack": next((i for i in reversed(attacks) if i < index), None),
+        "next_attack": next((i for i in attacks if i > index), None),
+        "has_attacks": bool(attacks),
+        "chart": replay_chart(frames[-1]["view"], names),
     }
     template = "match/_replay_frame.html" if request.htmx else "match/replay.html"
     return render(request, template, ctx)
