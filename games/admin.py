@@ -34,7 +34,21 @@ class MatchAdmin(admin.ModelAdmin):
     list_display = ("code", "game", "status", "mode", "players", "turn", "result", "created_at")
     list_filter = ("game", "status", "mode", "timed")
     search_fields = ("code", "seats__display_name", "seats__user__username")
-    readonly_fields = ("code", "game", "mode", "status", "timed", "config", "version", "step", "deadline_at", "outcome", "pretty_state", "created_at", "finished_at")
+    readonly_fields = (
+        "code",
+        "game",
+        "mode",
+        "status",
+        "timed",
+        "config",
+        "version",
+        "step",
+        "deadline_at",
+        "outcome",
+        "pretty_state",
+        "created_at",
+        "finished_at",
+    )
     exclude = ("state", "seed", "rematch_of")
     inlines = [SeatInline, MatchActionInline]
     actions = ["replay_and_verify"]
@@ -56,7 +70,10 @@ class MatchAdmin(admin.ModelAdmin):
         # The seed would let anyone who sees this page predict every future draw of a live
         # match; staff verify it through the replay action instead of reading it.
         shown = {k: ("(hidden)" if k == "seed" else v) for k, v in (obj.state or {}).items()}
-        return format_html("<pre style='max-height:40em;overflow:auto'>{}</pre>", json.dumps(shown, indent=2, sort_keys=True))
+        return format_html(
+            "<pre style='max-height:40em;overflow:auto'>{}</pre>",
+            json.dumps(shown, indent=2, sort_keys=True),
+        )
 
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("seats")
@@ -68,8 +85,14 @@ class MatchAdmin(admin.ModelAdmin):
             problem = verify(match)
             if problem is not None:
                 bad += 1
-                self.message_user(request, f"{match.code}: first mismatch at {problem}", messages.ERROR)
-        self.message_user(request, f"Verified {queryset.count() - bad} of {queryset.count()} matches.", messages.SUCCESS if not bad else messages.WARNING)
+                self.message_user(
+                    request, f"{match.code}: first mismatch at {problem}", messages.ERROR
+                )
+        self.message_user(
+            request,
+            f"Verified {queryset.count() - bad} of {queryset.count()} matches.",
+            messages.SUCCESS if not bad else messages.WARNING,
+        )
 
     def has_add_permission(self, request):
         return False

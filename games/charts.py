@@ -36,12 +36,27 @@ def line_chart(series: list[dict], x_label: str, y_label: str) -> dict | None:
                 path.append(f"{sx(x)},{sy(pts[j - 1][1])}")
             path.append(f"{sx(x)},{sy(y)}")
         last = pts[-1] if pts else (x0, 0)
-        lines.append({"name": s["name"], "colour": COLOURS[i % len(COLOURS)], "points": " ".join(path), "last": last[1], "label_y": sy(last[1])})
+        lines.append(
+            {
+                "name": s["name"],
+                "colour": COLOURS[i % len(COLOURS)],
+                "points": " ".join(path),
+                "last": last[1],
+                "label_y": sy(last[1]),
+            }
+        )
     y_ticks = sorted({y0, y1, round((y0 + y1) / 2)})
     x_ticks = sorted({x0, x1, round((x0 + x1) / 2)})
     return {
-        "width": WIDTH, "height": HEIGHT, "left": LEFT, "right": WIDTH - RIGHT, "top": TOP, "bottom": HEIGHT - BOTTOM,
-        "lines": lines, "x_label": x_label, "y_label": y_label,
+        "width": WIDTH,
+        "height": HEIGHT,
+        "left": LEFT,
+        "right": WIDTH - RIGHT,
+        "top": TOP,
+        "bottom": HEIGHT - BOTTOM,
+        "lines": lines,
+        "x_label": x_label,
+        "y_label": y_label,
         "y_ticks": [{"y": sy(t), "label": t} for t in y_ticks],
         "x_ticks": [{"x": sx(t), "label": t} for t in x_ticks],
     }
@@ -51,6 +66,12 @@ def replay_chart(final_view: dict, names: dict[int, str]) -> dict | None:
     """The chart a finished match's replay page shows, from the public final view."""
     timeline = final_view.get("lp_timeline")
     if timeline:
-        series = [{"name": names.get(seat, f"Seat {seat + 1}"), "points": [[t["turn"], t["lp"][seat]] for t in timeline]} for seat in (0, 1)]
+        series = [
+            {
+                "name": names.get(seat, f"Seat {seat + 1}"),
+                "points": [[t["turn"], t["lp"][seat]] for t in timeline],
+            }
+            for seat in (0, 1)
+        ]
         return line_chart(series, "turn", "LP")
     return None

@@ -74,7 +74,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self.close(code=4404)
             return
         # If the layer is unreachable the socket still works: the watchdog re-joins later.
-        await bounded(self.channel_layer.group_add(self.group, self.channel_name), f"join {self.group}")
+        await bounded(
+            self.channel_layer.group_add(self.group, self.channel_name), f"join {self.group}"
+        )
         await self.accept()
         if self.presence_seat is not None:
             await database_sync_to_async(self._presence)(+1)
@@ -88,7 +90,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
         us hearing, send this viewer a fresh render."""
         while True:
             await asyncio.sleep(settings.WS_RESYNC_SECONDS)
-            await bounded(self.channel_layer.group_add(self.group, self.channel_name), f"re-join {self.group}")
+            await bounded(
+                self.channel_layer.group_add(self.group, self.channel_name), f"re-join {self.group}"
+            )
             version = await database_sync_to_async(self._current_version)()
             if version != self.sent_version:
                 await self.send_snapshot()
@@ -122,7 +126,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
             with contextlib.suppress(asyncio.CancelledError):
                 await watchdog
         if hasattr(self, "group"):
-            await bounded(self.channel_layer.group_discard(self.group, self.channel_name), f"leave {self.group}")
+            await bounded(
+                self.channel_layer.group_discard(self.group, self.channel_name),
+                f"leave {self.group}",
+            )
             if getattr(self, "presence_seat", None) is not None:
                 await database_sync_to_async(self._presence)(-1)
 
@@ -192,7 +199,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
             raise services.Rejected("BAD_ACTION", "That move is not understood.") from exc
         step = data.get("step")
         self._require_seat()
-        services.submit(self.match_id, self.player, self.seat, action, step if isinstance(step, str) else None)
+        services.submit(
+            self.match_id, self.player, self.seat, action, step if isinstance(step, str) else None
+        )
         return False
 
     def _require_seat(self) -> None:
@@ -227,7 +236,9 @@ class LobbyConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None):
-        await self.send(text_data=render_flash("The lobby is read-only over the socket; use the buttons."))
+        await self.send(
+            text_data=render_flash("The lobby is read-only over the socket; use the buttons.")
+        )
 
     async def lobby_changed(self, event):
         html = await database_sync_to_async(self._render)()

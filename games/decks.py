@@ -34,11 +34,15 @@ def deck_module(game: str):
 
 
 def games_with_decks() -> list[str]:
-    return [slug for slug, path in GAME_MODULES.items() if hasattr(import_module(path), "validate_deck")]
+    return [
+        slug for slug, path in GAME_MODULES.items() if hasattr(import_module(path), "validate_deck")
+    ]
 
 
 def ready_made(module) -> dict:
-    return dict(getattr(module, "READY_MADE_DECKS", None) or getattr(module, "STARTER_DECKS", None) or {})
+    return dict(
+        getattr(module, "READY_MADE_DECKS", None) or getattr(module, "STARTER_DECKS", None) or {}
+    )
 
 
 CATALOGUE_NAMES = ("CARD_TYPES", "DECK_TYPES", "STRATEGIES", "CARD_POOL", "KEYWORD_NAMES")
@@ -46,7 +50,9 @@ CATALOGUE_NAMES = ("CARD_TYPES", "DECK_TYPES", "STRATEGIES", "CARD_POOL", "KEYWO
 
 def catalogue(module) -> dict:
     """The public card data a builder page needs (stats, types, colours), JSON-ready."""
-    return {name.lower(): getattr(module, name) for name in CATALOGUE_NAMES if hasattr(module, name)}
+    return {
+        name.lower(): getattr(module, name) for name in CATALOGUE_NAMES if hasattr(module, name)
+    }
 
 
 def decks_of(player: Player, game: str):
@@ -90,7 +96,12 @@ def deck_list(request, game: str):
     return render(
         request,
         "decks/list.html",
-        {"game": game, "engine": get_engine(game), "decks": decks_of(request.player, game), "ready_made": ready_made(module)},
+        {
+            "game": game,
+            "engine": get_engine(game),
+            "decks": decks_of(request.player, game),
+            "ready_made": ready_made(module),
+        },
     )
 
 
@@ -99,7 +110,13 @@ def deck_edit(request, game: str, pk: int | None = None):
     deck = owned_deck_or_404(request.player, game, pk) if pk is not None else None
     start = request.GET.get("from")
     initial_data = deck.data if deck else ready_made(module).get(start) if start else None
-    form = DeckForm(request.POST or None, initial={"name": deck.name if deck else (start or ""), "data": json.dumps(initial_data or {})})
+    form = DeckForm(
+        request.POST or None,
+        initial={
+            "name": deck.name if deck else (start or ""),
+            "data": json.dumps(initial_data or {}),
+        },
+    )
     errors: list[str] = []
     if request.method == "POST" and form.is_valid():
         data, errors = parse_data(form.cleaned_data["data"])
@@ -107,7 +124,9 @@ def deck_edit(request, game: str, pk: int | None = None):
             errors = deck_errors(module, data, old=deck.data if deck else None)
         if not errors:
             if deck is None:
-                deck = Deck(game=game, user_id=request.player.user_id, guest_id=request.player.guest_id)
+                deck = Deck(
+                    game=game, user_id=request.player.user_id, guest_id=request.player.guest_id
+                )
             deck.name, deck.data = form.cleaned_data["name"], data
             deck.save()
             messages.success(request, f"Saved “{deck.name}”.")
@@ -147,7 +166,11 @@ def deck_duplicate(request, game: str, pk: int):
     deck_module(game)
     deck = owned_deck_or_404(request.player, game, pk)
     copy = Deck.objects.create(
-        game=game, name=f"{deck.name} (copy)"[:60], data=deck.data, user_id=deck.user_id, guest_id=deck.guest_id
+        game=game,
+        name=f"{deck.name} (copy)"[:60],
+        data=deck.data,
+        user_id=deck.user_id,
+        guest_id=deck.guest_id,
     )
     messages.success(request, f"Duplicated as “{copy.name}”.")
     return redirect("deck_edit", game=game, pk=copy.pk)

@@ -10,7 +10,18 @@ import secrets
 import uuid
 from dataclasses import dataclass
 
-ADJECTIVES = ["Brave", "Calm", "Swift", "Clever", "Bold", "Quiet", "Lucky", "Nimble", "Stern", "Merry"]
+ADJECTIVES = [
+    "Brave",
+    "Calm",
+    "Swift",
+    "Clever",
+    "Bold",
+    "Quiet",
+    "Lucky",
+    "Nimble",
+    "Stern",
+    "Merry",
+]
 CREATURES = ["Otter", "Falcon", "Badger", "Lynx", "Heron", "Fox", "Wolf", "Raven", "Stag", "Hare"]
 
 
@@ -74,4 +85,3 @@ class GuestMiddleware:
 
 def player_context(request) -> dict:
     return {"player": getattr(request, "player", None) or current_player(request)}
-

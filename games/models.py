@@ -34,7 +34,9 @@ class Match(models.Model):
     code = models.CharField(max_length=12, unique=True, default=new_match_code)
     game = models.CharField(max_length=32, db_index=True)
     mode = models.CharField(max_length=8, choices=Mode.choices, default=Mode.ONLINE)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING, db_index=True)
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.WAITING, db_index=True
+    )
     timed = models.BooleanField(default=True)
     config = models.JSONField(default=dict, blank=True)
     # The seed never leaves the server: templates receive engine views only.
@@ -69,7 +71,9 @@ class Match(models.Model):
 class Seat(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
     guest_id = models.CharField(max_length=40, blank=True, default="", db_index=True)
     bot_level = models.PositiveSmallIntegerField(null=True, blank=True)
     display_name = models.CharField(max_length=40)
@@ -79,7 +83,9 @@ class Seat(models.Model):
 
     class Meta:
         ordering = ["index"]
-        constraints = [models.UniqueConstraint(fields=["match", "index"], name="one_person_per_seat")]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "index"], name="one_person_per_seat")
+        ]
 
     def __str__(self) -> str:
         return f"{self.display_name} (seat {self.index})"
@@ -126,7 +132,9 @@ class Deck(models.Model):
 
     game = models.CharField(max_length=32, db_index=True)
     name = models.CharField(max_length=60)
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
+    )
     guest_id = models.CharField(max_length=40, blank=True, default="", db_index=True)
     data = models.JSONField(default=dict)
     created_at = models.DateTimeField(auto_now_add=True)

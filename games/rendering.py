@@ -32,7 +32,11 @@ def saved_deck_actions(match: Match, player: Player | None) -> list[dict]:
     if player is None:
         return []
     decks = Deck.objects.filter(game=match.game)
-    decks = decks.filter(user_id=player.user_id) if player.user_id else decks.filter(guest_id=player.guest_id, user=None)
+    decks = (
+        decks.filter(user_id=player.user_id)
+        if player.user_id
+        else decks.filter(guest_id=player.guest_id, user=None)
+    )
     return [{"type": "choose_deck", "name": d.name, "deck": d.data} for d in decks]
 
 
@@ -44,7 +48,11 @@ def viewer_actions(match: Match, viewer: Viewer) -> list[dict]:
     if any(a.get("type") == "choose_deck" for a in actions):
         actions += saved_deck_actions(match, viewer.player)
     return [
-        {"action": a, "payload": canonical_json(a), "label": engine.action_label(match.state, viewer.seat, a)}
+        {
+            "action": a,
+            "payload": canonical_json(a),
+            "label": engine.action_label(match.state, viewer.seat, a),
+        }
         for a in actions
     ]
 
@@ -60,7 +68,10 @@ def match_summary(match: Match) -> dict:
         "status": match.status,
         "version": match.version,
         "step": match.step,
-        "names": {str(i): (seats[i].display_name if i in seats else "(open seat)") for i in range(engine.seats)},
+        "names": {
+            str(i): (seats[i].display_name if i in seats else "(open seat)")
+            for i in range(engine.seats)
+        },
         "online": {str(i): (seats[i].online if i in seats else False) for i in range(engine.seats)},
         "bots": {str(i): (seats[i].is_bot if i in seats else False) for i in range(engine.seats)},
         "deadline_ms": int(match.deadline_at.timestamp() * 1000) if match.deadline_at else None,
@@ -92,7 +103,9 @@ def context_for(match: Match, viewer: Viewer) -> dict:
         "my_turn": seat is not None and seat in waiting,
         "board_template": f"games/{match.game}/board.html",
         "hotseat_next": hotseat_turn(match) if viewer.hotseat else None,
-        "rematch_code": getattr(getattr(match, "rematch", None), "code", None) if match.status == Match.Status.FINISHED else None,
+        "rematch_code": getattr(getattr(match, "rematch", None), "code", None)
+        if match.status == Match.Status.FINISHED
+        else None,
     }
 
 

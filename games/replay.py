@@ -58,8 +58,14 @@ def replay_frames(match: Match) -> list[dict]:
             label = "Time ran out"
         else:
             label = f"{names.get(entry.seat, '?')}: {engine.action_label(state, entry.seat, entry.action)}"
-        kind = (entry.action or {}).get("type", entry.kind) if entry.kind == MatchAction.Kind.ACTION else entry.kind
+        kind = (
+            (entry.action or {}).get("type", entry.kind)
+            if entry.kind == MatchAction.Kind.ACTION
+            else entry.kind
+        )
         if entry.kind != MatchAction.Kind.RESIGN:
             state, _ = step(engine, state, entry.seat, entry.kind, entry.action)
-        frames.append({"label": label, "view": engine.view(state, None), "seq": entry.seq, "kind": kind})
+        frames.append(
+            {"label": label, "view": engine.view(state, None), "seq": entry.seq, "kind": kind}
+        )
     return frames

@@ -75,7 +75,16 @@ def _save(match: Match, expected_version: int) -> None:
     match.updated_at = timezone.now()
     fields = {
         f: getattr(match, f)
-        for f in ("status", "state", "version", "step", "deadline_at", "outcome", "finished_at", "updated_at")
+        for f in (
+            "status",
+            "state",
+            "version",
+            "step",
+            "deadline_at",
+            "outcome",
+            "finished_at",
+            "updated_at",
+        )
     }
     if not Match.objects.filter(pk=match.pk, version=expected_version).update(**fields):
         raise Rejected("STALE", "Someone else changed this match at the same moment; try again.")
@@ -160,7 +169,9 @@ def create_match(
         other = 1 - creator_seat
         _seat_person(match, creator_seat, creator)
         if mode == Match.Mode.BOT:
-            Seat.objects.create(match=match, index=other, bot_level=bot_level, display_name=BOT_NAME)
+            Seat.objects.create(
+                match=match, index=other, bot_level=bot_level, display_name=BOT_NAME
+            )
         elif mode == Match.Mode.HOTSEAT:
             _seat_person(match, other, creator, name=f"{creator.name} (2)")
         if mode != Match.Mode.ONLINE:
@@ -224,7 +235,12 @@ def abort_match(match_id: int, player: Player) -> None:
         expected = match.version
         match.status = Match.Status.ABORTED
         match.deadline_at = None
-        match.outcome = {"result": "aborted", "winner": None, "reason": "aborted before the first move", "message": ""}
+        match.outcome = {
+            "result": "aborted",
+            "winner": None,
+            "reason": "aborted before the first move",
+            "message": "",
+        }
         _save(match, expected)
         _after_commit(match)
 
@@ -237,7 +253,9 @@ def seat_of(match: Match, player: Player) -> Seat | None:
     return next((s for s in match.seats.all() if player.owns(s)), None)
 
 
-def submit(match_id: int, player: Player, seat_index: int, action: dict, step: str | None = None) -> list[dict]:
+def submit(
+    match_id: int, player: Player, seat_index: int, action: dict, step: str | None = None
+) -> list[dict]:
     """Validate and apply one move for ``seat_index`` on behalf of ``player``.
 
     ``step`` is the decision point the client saw; a move aimed at an earlier step is
@@ -262,7 +280,9 @@ def _submit_locked(match: Match, seat_index: int, action: dict, step: str | None
     if match.status != Match.Status.ACTIVE:
         raise Rejected("OVER", "This match is over.")
     if step is not None and step != match.step:
-        raise Rejected("STALE", "The game moved on before your move arrived; the board is refreshed.")
+        raise Rejected(
+            "STALE", "The game moved on before your move arrived; the board is refreshed."
+        )
     try:
         return _advance(match, seat_index, MatchAction.Kind.ACTION, action)
     except IllegalAction as exc:
@@ -333,13 +353,17 @@ def sweeper_down() -> bool:
     service was (or still is) down, so an overdue deadline may be downtime, not a slow
     player. Deployments that never ran a sweeper rely on lazy timers alone."""
     beat = Heartbeat.objects.filter(name=SWEEPER).values_list("at", flat=True).first()
-    return beat is not None and (timezone.now() - beat).total_seconds() > settings.SWEEPER_GAP_SECONDS
+    return (
+        beat is not None and (timezone.now() - beat).total_seconds() > settings.SWEEPER_GAP_SECONDS
+    )
 
 
 def settle(match_id: int) -> None:
     """Lazy timers: before a page or socket renders a match, apply what fell due — unless
     the sweepers are down, in which case the restarting sweeper grants fresh timers first."""
-    overdue = Match.objects.filter(pk=match_id, status=Match.Status.ACTIVE, deadline_at__lte=timezone.now())
+    overdue = Match.objects.filter(
+        pk=match_id, status=Match.Status.ACTIVE, deadline_at__lte=timezone.now()
+    )
     if overdue.exists() and not sweeper_down():
         fire_timeout(match_id)
 
@@ -367,7 +391,11 @@ def grant_fresh_timers() -> int:
     for match_id in due_match_ids(limit=10_000):
         with transaction.atomic():
             match = _locked(match_id)
-            if match.status != Match.Status.ACTIVE or match.deadline_at is None or match.deadline_at > timezone.now():
+            if (
+                match.status != Match.Status.ACTIVE
+                or match.deadline_at is None
+                or match.deadline_at > timezone.now()
+            ):
                 continue
             expected = match.version
             match.deadline_at = _deadline_for(match, get_engine(match.game).prompts(match.state))
@@ -431,7 +459,9 @@ def set_presence(match_id: int, seat_index: int, delta: int) -> None:
     Seat.objects.filter(match_id=match_id, index=seat_index).update(
         connections=F("connections") + delta, last_seen=timezone.now()
     )
-    Seat.objects.filter(match_id=match_id, index=seat_index, connections__lt=0).update(connections=0)
+    Seat.objects.filter(match_id=match_id, index=seat_index, connections__lt=0).update(
+        connections=0
+    )
     transaction.on_commit(lambda: broadcast.presence_changed(match_id))
 
 
@@ -449,7 +479,9 @@ def rematch(match_id: int, player: Player) -> Match:
         if existing is not None:
             return existing
         engine = get_engine(old.game)
-        new = Match(game=old.game, mode=old.mode, config=old.config, timed=old.timed, rematch_of=old)
+        new = Match(
+            game=old.game, mode=old.mode, config=old.config, timed=old.timed, rematch_of=old
+        )
         new.state = engine.setup(new.config, new.seed)
         new.step = engine.prompts(new.state).step
         new.save()

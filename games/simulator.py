@@ -62,7 +62,9 @@ def simulate_chunk(request):
         return HttpResponseBadRequest("Choose two decks you can use.")
     total = min(_int(request, "n", 100) or 100, MAX_GAMES)
     seed = request.POST.get("seed") or secrets.token_hex(8)
-    done, wins_a, wins_b, draws, turns = (_int(request, k) for k in ("done", "wins_a", "wins_b", "draws", "turns"))
+    done, wins_a, wins_b, draws, turns = (
+        _int(request, k) for k in ("done", "wins_a", "wins_b", "draws", "turns")
+    )
     for i in range(done, min(done + CHUNK, total)):
         result = module.simulate(deck_a, deck_b, f"{seed}:{i}")
         winner = result.get("winner")
@@ -75,9 +77,19 @@ def simulate_chunk(request):
         turns += int(result.get("turns", 0))
         done = i + 1
     ctx = {
-        "a": a_ref, "b": b_ref, "n": total, "seed": seed, "done": done, "wins_a": wins_a, "wins_b": wins_b,
-        "draws": draws, "turns": turns, "finished": done >= total,
-        "pct": round(100 * done / total), "rate_a": round(100 * wins_a / done, 1) if done else 0,
-        "rate_b": round(100 * wins_b / done, 1) if done else 0, "avg_turns": round(turns / done, 1) if done else 0,
+        "a": a_ref,
+        "b": b_ref,
+        "n": total,
+        "seed": seed,
+        "done": done,
+        "wins_a": wins_a,
+        "wins_b": wins_b,
+        "draws": draws,
+        "turns": turns,
+        "finished": done >= total,
+        "pct": round(100 * done / total),
+        "rate_a": round(100 * wins_a / done, 1) if done else 0,
+        "rate_b": round(100 * wins_b / done, 1) if done else 0,
+        "avg_turns": round(turns / done, 1) if done else 0,
     }
     return render(request, "decks/_simulate_progress.html", ctx)

@@ -35,8 +35,18 @@ def hall(request):
     for slug in GAME_MODULES:
         engine = get_engine(slug)
         live = Match.objects.filter(game=slug, status=Match.Status.ACTIVE).count()
-        waiting = Match.objects.filter(game=slug, status=Match.Status.WAITING, mode=Match.Mode.ONLINE).count()
-        games.append({"slug": slug, "name": engine.name, "pitch": engine.pitch, "live": live, "waiting": waiting})
+        waiting = Match.objects.filter(
+            game=slug, status=Match.Status.WAITING, mode=Match.Mode.ONLINE
+        ).count()
+        games.append(
+            {
+                "slug": slug,
+                "name": engine.name,
+                "pitch": engine.pitch,
+                "live": live,
+                "waiting": waiting,
+            }
+        )
     return render(request, "hall.html", {"games": games})
 
 
@@ -46,9 +56,15 @@ def lobby(request, game: str):
     ctx.update(
         {
             "engine": engine,
-            "mine": [m for m in my_matches(request.player, 20) if m.game == game and m.status in ("waiting", "active")],
+            "mine": [
+                m
+                for m in my_matches(request.player, 20)
+                if m.game == game and m.status in ("waiting", "active")
+            ],
             "options": declared_options(engine),
-            "deck_builder": reverse("deck_list", args=[game]) if game in games_with_decks() else None,
+            "deck_builder": reverse("deck_list", args=[game])
+            if game in games_with_decks()
+            else None,
         }
     )
     return render(request, "lobby/lobby.html", ctx)
@@ -56,7 +72,11 @@ def lobby(request, game: str):
 
 def how_to_play(request, game: str):
     engine = _engine_or_404(game)
-    return render(request, "how_to_play.html", {"engine": engine, "fragment": f"games/{game}/how_to_play.html"})
+    return render(
+        request,
+        "how_to_play.html",
+        {"engine": engine, "fragment": f"games/{game}/how_to_play.html"},
+    )
 
 
 @require_POST

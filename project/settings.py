@@ -23,8 +23,14 @@ def env_bool(name: str, default: bool) -> bool:
 DEBUG = env_bool("DEBUG", True)
 # The default key is only for local play; production sets SECRET_KEY (see README).
 SECRET_KEY = os.environ.get("SECRET_KEY", "duelhall-local-only-not-secret")
-ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",") if h.strip()]
-CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()]
+ALLOWED_HOSTS = [
+    h.strip()
+    for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
+    if h.strip()
+]
+CSRF_TRUSTED_ORIGINS = [
+    o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
+]
 
 INSTALLED_APPS = [
     "daphne",
@@ -96,7 +102,14 @@ if REDIS_URL:
             # health_check_interval pings a pooled connection idle for over a second before
             # reuse, so after a Redis restart dead sockets are replaced instead of timing out.
             "CONFIG": {
-                "hosts": [{"address": REDIS_URL, "health_check_interval": 1, "socket_connect_timeout": 2, "retry_on_timeout": True}]
+                "hosts": [
+                    {
+                        "address": REDIS_URL,
+                        "health_check_interval": 1,
+                        "socket_connect_timeout": 2,
+                        "retry_on_timeout": True,
+                    }
+                ]
             },
         }
     }
@@ -104,7 +117,10 @@ else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 8}},
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": 8},
+    },
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
 

@@ -44,7 +44,9 @@ def wait_for_port(port: int, seconds: float = 30) -> None:
 def live_site(tmp_path_factory):
     """The hall served by `manage.py play` on a fresh SQLite file, for the whole session."""
     if not os.path.exists(CHROMIUM):
-        pytest.fail("Debian's chromium is missing: `make test` installs it (apt-get install chromium)")
+        pytest.fail(
+            "Debian's chromium is missing: `make test` installs it (apt-get install chromium)"
+        )
     db = tmp_path_factory.mktemp("site") / "browser.sqlite3"
     env = {
         **os.environ,
@@ -55,11 +57,21 @@ def live_site(tmp_path_factory):
     }
     env.pop("DATABASE_URL", None)
     env.pop("REDIS_URL", None)
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env, check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
     port = free_port()
     log = open(db.with_suffix(".log"), "w")  # noqa: SIM115 - lives as long as the server
     server = subprocess.Popen(
-        [sys.executable, "manage.py", "play", "--port", str(port)], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
+        [sys.executable, "manage.py", "play", "--port", str(port)],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
     )
     try:
         wait_for_port(port)

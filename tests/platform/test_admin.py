@@ -35,7 +35,9 @@ def test_staff_see_matches_with_players_filters_and_search(admin_client, finishe
     html = admin_client.get("/admin/games/match/?status__exact=finished&q=alice").content.decode()
     assert finished_match.code in html and "alice vs bob" in html
     assert "bob resigned" in html
-    assert finished_match.code not in admin_client.get("/admin/games/match/?q=nobody").content.decode()
+    assert (
+        finished_match.code not in admin_client.get("/admin/games/match/?q=nobody").content.decode()
+    )
 
 
 def test_the_match_page_shows_state_seats_and_the_log_with_hashes(admin_client, finished_match):
@@ -49,11 +51,15 @@ def test_the_match_page_shows_state_seats_and_the_log_with_hashes(admin_client, 
 
 def test_the_replay_action_reports_the_first_mismatch(admin_client, finished_match):
     ok = admin_client.post(
-        "/admin/games/match/", {"action": "replay_and_verify", "_selected_action": [finished_match.pk]}, follow=True
+        "/admin/games/match/",
+        {"action": "replay_and_verify", "_selected_action": [finished_match.pk]},
+        follow=True,
     ).content.decode()
     assert "Verified 1 of 1" in ok
     MatchAction.objects.filter(match=finished_match, seq=1).update(hash_after="a" * 64)
     bad = admin_client.post(
-        "/admin/games/match/", {"action": "replay_and_verify", "_selected_action": [finished_match.pk]}, follow=True
+        "/admin/games/match/",
+        {"action": "replay_and_verify", "_selected_action": [finished_match.pk]},
+        follow=True,
     ).content.decode()
     assert "first mismatch at entry #1" in bad

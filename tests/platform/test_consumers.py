@@ -129,7 +129,13 @@ async def test_malformed_frames_get_a_clear_rejection_and_change_nothing():
     match = await online_match()
     alice = await connect(match.code, persona("alice"))
     await drain(alice)
-    for bad in ["not json", "[1,2]", json.dumps({"action": 5}), json.dumps({"action": "{"}), "x" * 20000]:
+    for bad in [
+        "not json",
+        "[1,2]",
+        json.dumps({"action": 5}),
+        json.dumps({"action": "{"}),
+        "x" * 20000,
+    ]:
         await alice.send_to(text_data=bad)
         reply = await drain(alice)
         assert 'id="flash"' in reply, bad[:20]
@@ -177,7 +183,9 @@ async def test_a_socket_from_another_origin_is_refused():
 
 
 async def test_the_lobby_socket_pushes_new_challenges():
-    comm = WebsocketCommunicator(application, f"/ws/lobby/{EC}/", headers=ws_headers(persona("carol")))
+    comm = WebsocketCommunicator(
+        application, f"/ws/lobby/{EC}/", headers=ws_headers(persona("carol"))
+    )
     connected, _ = await comm.connect(timeout=5)
     assert connected
     assert "No open challenges" in await drain(comm)

@@ -84,11 +84,22 @@ def test_duplicate_and_delete(client):
 
 
 def test_the_simulator_runs_in_chunks_to_a_win_rate(client):
-    html = client.post("/decks/card-battle/simulate/run/", {"a": "ready:Rush", "b": "ready:Tank", "n": "20", "seed": "fixed"}).content.decode()
+    html = client.post(
+        "/decks/card-battle/simulate/run/",
+        {"a": "ready:Rush", "b": "ready:Tank", "n": "20", "seed": "fixed"},
+    ).content.decode()
     assert "10 of 20" in html and 'hx-trigger="load"' in html
     html = client.post(
         "/decks/card-battle/simulate/run/",
-        {"a": "ready:Rush", "b": "ready:Tank", "n": "20", "seed": "fixed", "done": "10", "wins_a": "0", "wins_b": "10"},
+        {
+            "a": "ready:Rush",
+            "b": "ready:Tank",
+            "n": "20",
+            "seed": "fixed",
+            "done": "10",
+            "wins_a": "0",
+            "wins_b": "10",
+        },
     ).content.decode()
     assert "20 of 20" in html and "done" in html
 

@@ -25,7 +25,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
     max_leaves=12,
 )
 
@@ -38,11 +40,15 @@ def frame_kinds(other_moves: list[dict], own_moves: list[dict]):
         st.text(min_size=1, max_size=300),  # not JSON at all
         json_values.map(json.dumps),  # JSON of any shape
         json_values.map(lambda v: as_frame(canonical_json(v))),  # an action of any shape
-        st.dictionaries(st.sampled_from(["type", "card", "seat", "column", "ship"]), json_values, max_size=3).map(
-            lambda d: as_frame(canonical_json(d))
+        st.dictionaries(
+            st.sampled_from(["type", "card", "seat", "column", "ship"]), json_values, max_size=3
+        ).map(lambda d: as_frame(canonical_json(d))),
+        st.sampled_from(other_moves or [{"type": "pass"}]).map(
+            lambda a: as_frame(canonical_json(a))
         ),
-        st.sampled_from(other_moves or [{"type": "pass"}]).map(lambda a: as_frame(canonical_json(a))),
-        st.sampled_from(own_moves or [{"type": "pass"}]).map(lambda a: as_frame(canonical_json(a), "an-old-step")),
+        st.sampled_from(own_moves or [{"type": "pass"}]).map(
+            lambda a: as_frame(canonical_json(a), "an-old-step")
+        ),
         st.just("x" * 70_000),  # a huge frame
         st.just(json.dumps({"action": ["not", "a", "string"]})),
         st.just(json.dumps({"hotseat_show": 1})),
@@ -91,7 +97,9 @@ def test_hostile_frames_are_rejected_to_the_sender_only(game):
     other = engine.legal_actions(state, 1)
     own = engine.legal_actions(state, 0)
 
-    @settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+    @settings(
+        max_examples=6, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True
+    )
     @given(st.lists(frame_kinds(other, own), min_size=1, max_size=6))
     def run(frames):
         async_to_sync(hammer)(game, frames, seed)
@@ -112,7 +120,9 @@ def test_moves_after_the_end_are_rejected():
         before = await snapshot(match)
         alice = await connect(match.code, persona("alice"))
         await drain(alice)
-        await alice.send_to(text_data=json.dumps({"action": canonical_json({"type": "pass"}), "step": match.step}))
+        await alice.send_to(
+            text_data=json.dumps({"action": canonical_json({"type": "pass"}), "step": match.step})
+        )
         assert "This match is over" in await drain(alice)
         assert await snapshot(match) == before
         await alice.disconnect()

@@ -55,7 +55,9 @@ def assert_nothing_hidden_leaks(match: Match) -> None:
 @pytest.mark.parametrize("game", list(GAME_MODULES))
 def test_no_page_or_frame_shows_a_viewer_what_the_rules_hide(game):
     alice = Player(user_id=None, guest_id="guest-alice", name="alice")
-    match = services.create_match(game, alice, mode=Match.Mode.BOT, timed=False, seed=f"leak-{game}")
+    match = services.create_match(
+        game, alice, mode=Match.Mode.BOT, timed=False, seed=f"leak-{game}"
+    )
     engine = get_engine(game)
     for _ in range(MAX_MOVES):
         match.refresh_from_db()

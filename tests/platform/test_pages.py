@@ -45,18 +45,24 @@ def test_match_options_reach_the_config(client):
 
 
 def test_a_bad_option_is_refused_with_a_message(client):
-    response = client.post("/g/phalanx/create/", {"mode": "bot", "damage_mode": "explode"}, follow=True)
+    response = client.post(
+        "/g/phalanx/create/", {"mode": "bot", "damage_mode": "explode"}, follow=True
+    )
     assert not Match.objects.exists()
     assert "Damage mode" in response.content.decode()
 
 
 def test_gundam_variants_are_offered_and_applied(client):
     assert b"Hand limit" in client.get("/g/gundam/").content
-    client.post("/g/gundam/create/", {"mode": "bot", "hand_limit": "10", "first_player_draws": "True"})
+    client.post(
+        "/g/gundam/create/", {"mode": "bot", "hand_limit": "10", "first_player_draws": "True"}
+    )
     assert Match.objects.get().config == {"hand_limit": 10, "first_player_draws": True}
 
 
-def test_an_online_challenge_gives_an_invite_link_and_a_second_visitor_can_join(client, django_user_model):
+def test_an_online_challenge_gives_an_invite_link_and_a_second_visitor_can_join(
+    client, django_user_model
+):
     from django.test import Client
 
     response = client.post("/g/elemental-clash/create/", {"mode": "online"})
@@ -73,7 +79,10 @@ def test_history_lists_my_matches_and_signing_up_keeps_them(client, django_user_
     client.post("/g/elemental-clash/create/", {"mode": "bot"})
     code = Match.objects.get().code
     assert code in client.get("/me/matches/").content.decode()
-    client.post("/accounts/signup/", {"username": "erin", "password1": "a-long-passphrase", "password2": "a-long-passphrase"})
+    client.post(
+        "/accounts/signup/",
+        {"username": "erin", "password1": "a-long-passphrase", "password2": "a-long-passphrase"},
+    )
     user = django_user_model.objects.get(username="erin")
     assert Seat.objects.get(match__code=code, index=0).user == user
     assert code in client.get("/me/matches/").content.decode()

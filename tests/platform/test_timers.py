@@ -102,7 +102,9 @@ def test_verify_matches_command_fails_on_a_broken_chain(alice, bob):
 
 
 @pytest.mark.django_db
-def test_a_deadline_that_fell_due_while_every_sweeper_was_down_gets_a_fresh_timer(alice, bob, client):
+def test_a_deadline_that_fell_due_while_every_sweeper_was_down_gets_a_fresh_timer(
+    alice, bob, client
+):
     """Downtime is not a player's time: after a gap in the sweeper heartbeat, overdue steps
     restart their full timer instead of auto-picking for the player."""
     from games.models import Heartbeat
@@ -114,7 +116,9 @@ def test_a_deadline_that_fell_due_while_every_sweeper_was_down_gets_a_fresh_time
     assert sweep_once() == 0
     match.refresh_from_db()
     assert not match.actions.exists()
-    assert match.deadline_at > timezone.now() + timedelta(seconds=10), "draft round 1 has 12 s again"
+    assert match.deadline_at > timezone.now() + timedelta(seconds=10), (
+        "draft round 1 has 12 s again"
+    )
     assert sweep_once() == 0, "and the next sweep, with a fresh heartbeat, does not fire it"
 
 

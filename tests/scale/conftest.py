@@ -51,7 +51,13 @@ def worker_database():
         conn.execute(f'CREATE DATABASE "{name}"')
     url = PG_ADMIN.rsplit("/", 1)[0] + f"/{name}"
     env = {**os.environ, "DATABASE_URL": url}
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env, check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
     yield url
     with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
@@ -72,7 +78,19 @@ class RedisServer:
     def start(self) -> None:
         binary = shutil.which("redis-server") or "/usr/bin/redis-server"
         self.proc = subprocess.Popen(
-            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", str(self.tmp)],
+            [
+                binary,
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(self.tmp),
+            ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
@@ -110,7 +128,14 @@ class Worker:
         log = open(self.log_path, "a")  # noqa: SIM115 - closed with the process
         # A process group of its own, so SIGKILL takes daphne and its sweeper down together,
         # exactly like a machine losing the worker.
-        self.proc = subprocess.Popen(args, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        self.proc = subprocess.Popen(
+            args,
+            cwd=ROOT,
+            env=self.env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         wait_for_port(self.port)
 
     def kill(self) -> None:
@@ -138,7 +163,10 @@ def workers(worker_database, redis_server, tmp_path):
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "WS_RESYNC_SECONDS": "2",
     }
-    pair = [Worker(env, free_port(), sweeper=(i == 0), log=tmp_path / f"worker{i}.log") for i in range(2)]
+    pair = [
+        Worker(env, free_port(), sweeper=(i == 0), log=tmp_path / f"worker{i}.log")
+        for i in range(2)
+    ]
     for w in pair:
         w.start()
     yield pair

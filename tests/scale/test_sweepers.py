@@ -26,7 +26,7 @@ def test_racing_sweepers_never_apply_a_timeout_twice():
         barrier = threading.Barrier(2)
         fired = []
 
-        def sweeper(match_id=match.pk):
+        def sweeper(match_id=match.pk, barrier=barrier, fired=fired):
             barrier.wait()
             try:
                 fired.append(services.fire_timeout(match_id))

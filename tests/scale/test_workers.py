@@ -37,7 +37,9 @@ def people(browser):
         c.close()
 
 
-def start_online_match(alice, bob, host_a: str, host_b: str, game: str, options: dict | None = None, timed: bool = True) -> str:
+def start_online_match(
+    alice, bob, host_a: str, host_b: str, game: str, options: dict | None = None, timed: bool = True
+) -> str:
     alice.goto(f"{host_a}/g/{game}/")
     alice.check("input[name=mode][value=online]")
     if not timed:
@@ -56,7 +58,11 @@ def start_online_match(alice, bob, host_a: str, host_b: str, game: str, options:
 def verify_chain(database_url: str) -> str:
     env = {**os.environ, "DATABASE_URL": database_url}
     done = subprocess.run(
-        [sys.executable, "manage.py", "verify_matches", "--all"], cwd=ROOT, env=env, capture_output=True, text=True
+        [sys.executable, "manage.py", "verify_matches", "--all"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
     )
     assert done.returncode == 0, done.stderr
     assert re.search(r"verified (\d+) of \1 matches", done.stdout), done.stdout
@@ -81,7 +87,9 @@ def phalanx_move(page) -> bool:
     return True
 
 
-def test_players_on_two_workers_finish_a_simultaneous_and_an_alternating_match(workers, people, worker_database):
+def test_players_on_two_workers_finish_a_simultaneous_and_an_alternating_match(
+    workers, people, worker_database
+):
     alice, bob = people
     a, b = workers
     start_online_match(alice, bob, a.url, b.url, "elemental-clash")
@@ -117,7 +125,9 @@ def test_a_worker_killed_between_two_hidden_picks_loses_nothing(workers, people,
     verify_chain(worker_database)  # every hash link holds: nothing lost or applied twice
 
 
-def test_a_redis_restart_mid_match_resyncs_every_board(workers, people, redis_server, worker_database):
+def test_a_redis_restart_mid_match_resyncs_every_board(
+    workers, people, redis_server, worker_database
+):
     alice, bob = people
     a, b = workers
     # Untimed, so the draft clock cannot decide the round while Redis is away.

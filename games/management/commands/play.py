@@ -14,16 +14,22 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
         parser.add_argument("--port", default=os.environ.get("PORT", "8000"))
-        parser.add_argument("--no-sweeper", action="store_true", help="serve only (another process sweeps)")
+        parser.add_argument(
+            "--no-sweeper", action="store_true", help="serve only (another process sweeps)"
+        )
 
     def handle(self, *args, host, port, no_sweeper, **options):
         python = sys.executable
         children = []
         if not no_sweeper:
             children.append(subprocess.Popen([python, "manage.py", "sweeper"]))
-        server = subprocess.Popen([python, "-m", "daphne", "-b", host, "-p", str(port), "project.asgi:application"])
+        server = subprocess.Popen(
+            [python, "-m", "daphne", "-b", host, "-p", str(port), "project.asgi:application"]
+        )
         children.append(server)
-        self.stdout.write(f"Duelhall on http://{host}:{port}/ (Ctrl-C stops the server and the sweeper)")
+        self.stdout.write(
+            f"Duelhall on http://{host}:{port}/ (Ctrl-C stops the server and the sweeper)"
+        )
 
         def stop(*_):
             for child in children:

@@ -41,7 +41,12 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--once", action="store_true", help="sweep once and exit")
-        parser.add_argument("--interval", type=float, default=settings.SWEEPER_INTERVAL_SECONDS, help="seconds between sweeps")
+        parser.add_argument(
+            "--interval",
+            type=float,
+            default=settings.SWEEPER_INTERVAL_SECONDS,
+            help="seconds between sweeps",
+        )
 
     def handle(self, *args, once=False, interval=0.5, **options):
         if once:
