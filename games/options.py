@@ -12,9 +12,14 @@ def declared_options(engine) -> list[dict]:
     return list(getattr(engine, "match_options", []) or [])
 
 
-def match_options_from_post(engine, post) -> tuple[dict, bool]:
+def match_options_from_post(engine, post, mode: str = "online") -> tuple[dict, bool]:
+    """The config for a new match from the create form. An option may name the ``modes`` it
+    applies to (e.g. the bot's deck only against the bot); an engine may turn the chosen
+    options into its config with ``config_from_options``."""
     config: dict = {}
     for option in declared_options(engine):
+        if "modes" in option and mode not in option["modes"]:
+            continue
         raw = post.get(option["key"])
         if raw is None:
             continue
@@ -24,5 +29,7 @@ def match_options_from_post(engine, post) -> tuple[dict, bool]:
 
             raise Rejected("BAD_OPTION", f"{option['label']}: {raw!r} is not one of the choices.")
         config[option["key"]] = allowed[raw]
+    if hasattr(engine, "config_from_options"):
+        config = engine.config_from_options(config)
     timed = post.get("timed", "on") in ("on", "1", "true", "yes")
     return config, timed

@@ -193,12 +193,19 @@ def _seat_person(match: Match, index: int, player: Player, name: str | None = No
 
 
 def _start(match: Match) -> None:
+    """Both seats are filled: the match is in play (or already over, when its set-up alone
+    decides it, as a Card Battle rematch with both decks known does)."""
     engine = get_engine(match.game)
     match.status = Match.Status.ACTIVE
     prompts = engine.prompts(match.state)
     match.step = prompts.step
     match.deadline_at = _deadline_for(match, prompts)
-    match.save(update_fields=["status", "step", "deadline_at", "updated_at"])
+    result = engine.outcome(match.state)
+    if result is not None:
+        _finish(match, result)
+    match.save(
+        update_fields=["status", "step", "deadline_at", "outcome", "finished_at", "updated_at"]
+    )
 
 
 def join_match(match_id: int, player: Player) -> Seat:
@@ -482,6 +489,10 @@ def rematch(match_id: int, player: Player) -> Match:
         new = Match(
             game=old.game, mode=old.mode, config=old.config, timed=old.timed, rematch_of=old
         )
+        if hasattr(engine, "rematch_config"):
+            # A game decided by its set-up (Card Battle) replays the same seed with the
+            # sides swapped, so the rematch tells the players what the seat was worth.
+            new.config, new.seed = engine.rematch_config(old.state), old.seed
         new.state = engine.setup(new.config, new.seed)
         new.step = engine.prompts(new.state).step
         new.save()

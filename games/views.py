@@ -84,7 +84,7 @@ def create(request, game: str):
     engine = _engine_or_404(game)
     mode = request.POST.get("mode", Match.Mode.ONLINE)
     try:
-        config, timed = match_options_from_post(engine, request.POST)
+        config, timed = match_options_from_post(engine, request.POST, mode)
         match = services.create_match(game, request.player, mode=mode, config=config, timed=timed)
     except services.Rejected as exc:
         messages.error(request, exc.message)

@@ -95,3 +95,37 @@ def test_forms_need_a_csrf_token():
     strict.get("/")
     assert strict.post("/g/elemental-clash/create/", {"mode": "bot"}).status_code == 403
     assert not Match.objects.exists()
+
+
+def test_the_card_battle_bot_can_be_given_a_deck_and_a_rematch_swaps_decks_on_the_same_seed(client):
+    """Issue 4: challenge the bot with its deck picked; the rematch is seeded with sides swapped."""
+    from games import services
+    from games.engines.card_battle import READY_MADE_DECKS
+
+    client.post("/g/card-battle/create/", {"mode": "bot", "bot_deck": "Rush"})
+    match = Match.objects.get()
+    assert match.config["decks"]["1"]["name"] == "Rush"
+    assert "bot_deck" not in match.config
+    player = client.get("/").wsgi_request.player
+    services.submit(
+        match.pk,
+        player,
+        0,
+        {"type": "choose_deck", "name": "Tank", "deck": READY_MADE_DECKS["Tank"]},
+        match.step,
+    )
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    again = services.rematch(match.pk, player)
+    assert again.seed == match.seed
+    assert (
+        again.config["decks"]["0"]["name"] == "Rush"
+        and again.config["decks"]["1"]["name"] == "Tank"
+    )
+    assert again.status == Match.Status.FINISHED, "both decks known: the battle resolves at set-up"
+    assert again.seat_at(1).display_name == match.seat_at(0).display_name
+
+
+def test_the_bot_deck_option_is_ignored_for_an_online_challenge(client):
+    client.post("/g/card-battle/create/", {"mode": "online", "bot_deck": "Rush"})
+    assert Match.objects.get().config == {}

@@ -61,6 +61,36 @@ class CardBattleEngine(Engine):
     # The only decision is a deck that becomes public once both are in, so sharing a device
     # costs little: each seat sees only "has chosen" for the other until the reveal.
     hot_seat = True
+    # The lobby offers to pick the bot's deck (only when playing the bot, which sits in seat
+    # 2); "let the bot choose" leaves the choice to bot_action.
+    match_options = [
+        {
+            "key": "bot_deck",
+            "label": "The bot's deck (when playing the bot)",
+            "choices": [["", "Let the bot choose"]] + [[name, name] for name in READY_MADE_DECKS],
+            "default": "",
+            "modes": ["bot"],
+        }
+    ]
+
+    def config_from_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Lobby options -> match config: a chosen bot deck is pre-chosen for seat 2."""
+        config = {k: v for k, v in options.items() if k != "bot_deck"}
+        name = options.get("bot_deck")
+        if name:
+            config["decks"] = {"1": {"name": name, "deck": dict(READY_MADE_DECKS[name])}}
+        return config
+
+    def rematch_config(self, state: State) -> dict[str, Any]:
+        """A seeded rematch with sides swapped: each player keeps its deck on the other side
+        (the platform swaps the people and reuses the seed)."""
+        picks = state["picks"]
+        return {
+            "decks": {
+                str(new): {"name": picks[str(old)]["name"], "deck": dict(picks[str(old)]["deck"])}
+                for new, old in ((0, 1), (1, 0))
+            }
+        }
 
     # -- configuration -------------------------------------------------------------------
     def validate_config(self, config: dict[str, Any]) -> list[str]:
