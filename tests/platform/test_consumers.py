@@ -229,3 +229,21 @@ async def test_a_flood_of_frames_is_cut_off_by_the_rate_limit(settings):
     assert "Too many messages" in replies
     assert await log_count(match) == 0
     await alice.disconnect()
+
+
+def online_dots(html: str) -> int:
+    """How many players the latest status bar in ``html`` shows as online."""
+    latest = html[html.rindex('id="match-status"') :]
+    return latest[: latest.index("</div>")].count('class="dot on"')
+
+
+async def test_opponent_presence_is_shown_live():
+    match = await online_match()
+    alice = await connect(match.code, persona("alice"))
+    assert online_dots(await drain(alice)) == 1, "only alice is here"
+    bob = await connect(match.code, persona("bob"))
+    await drain(bob)
+    assert online_dots(await drain(alice)) == 2, "alice sees bob arrive"
+    await bob.disconnect()
+    assert online_dots(await drain(alice)) == 1, "and leave"
+    await alice.disconnect()
