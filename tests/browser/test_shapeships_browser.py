@@ -1,0 +1,89 @@
+"""ShapeShips in two browsers: a full online match to a result, with at least one upgrade
+and one charge, and the opponent's hidden build shown only as "has chosen" until the reveal."""
+
+import json
+import random
+import re
+
+import pytest
+
+from .driver import is_over, offered, version, wait_for_change
+
+pytestmark = pytest.mark.browser
+
+# A sensible person: species first, upgrades and charges whenever offered, then first
+# strikes and builds, then lock in. Never resign and never undo (remove/clear/withdraw).
+PRIORITY = [
+    "species",
+    "upgrade",
+    "charge",
+    "strike",
+    "evolve",
+    "carrier",
+    "build",
+    "keep",
+    "confirm",
+]
+NEVER = {"resign", "remove", "clear", "withdraw", "unstrike", "reroll"}
+
+
+# How many moves of a kind one person makes in one step before locking in.
+PER_STEP = {"build": 3, "upgrade": 2, "charge": 1, "strike": 2, "evolve": 1, "carrier": 1}
+
+
+def choose(payloads: list[str], done_this_step: dict[str, int], rng: random.Random) -> str | None:
+    """The first kind of move in PRIORITY still offered (and not done enough this step);
+    among moves of that kind, a seeded random one, so fleets vary like a person's would."""
+    moves = [(p, json.loads(p)) for p in payloads]
+    moves = [(p, m) for p, m in moves if m.get("type") not in NEVER]
+    for kind in PRIORITY:
+        if done_this_step.get(kind, 0) >= PER_STEP.get(kind, 10**6):
+            continue
+        of_kind = [payload for payload, move in moves if move.get("type") == kind]
+        if of_kind:
+            return rng.choice(of_kind)
+    return None
+
+
+def test_two_players_finish_a_match_with_an_upgrade_and_a_charge(live_site, new_page):
+    alice, bob = new_page(), new_page(width=390, height=844)
+    alice.goto(f"{live_site}/g/shapeships/")
+    alice.check("input[name=mode][value=online]")
+    alice.click("button:has-text('Create match')")
+    alice.wait_for_url(re.compile(r"/m/\w+/$"))
+    bob.goto(alice.url)
+    bob.click("button:has-text('Join this match')")
+    alice.wait_for_selector("#board form.action-form button")
+
+    seen = {"upgrade": 0, "charge": 0}
+    rng = random.Random(7)
+    done = {id(alice): {}, id(bob): {}}
+    steps = {id(alice): "", id(bob): ""}
+    for _ in range(3000):
+        if is_over(alice) and is_over(bob):
+            break
+        moved = False
+        for page in (alice, bob):
+            if is_over(page):
+                continue
+            step = page.locator("#board form.action-form input[name=step]").first
+            current = step.get_attribute("value") if step.count() else ""
+            if current != steps[id(page)]:
+                steps[id(page)], done[id(page)] = current, {}
+            payload = choose(offered(page), done[id(page)], rng)
+            if payload is None:
+                continue
+            kind = json.loads(payload)["type"]
+            before = version(page)
+            page.locator(f"#board form.action-form button[data-action='{payload}']").first.click()
+            wait_for_change(page, before)
+            seen[kind] = seen.get(kind, 0) + 1
+            done[id(page)][kind] = done[id(page)].get(kind, 0) + 1
+            moved = True
+        if not moved:
+            alice.wait_for_timeout(150)
+    assert is_over(alice) and is_over(bob), "the match reached a result"
+    assert seen["upgrade"] >= 1, seen
+    assert seen["charge"] >= 1, seen
+    result = alice.locator("#gameover .gameover-panel").inner_text()
+    assert re.search(r"wins|Draw|Both lose", result)
