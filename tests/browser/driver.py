@@ -44,3 +44,29 @@ def play_until_over(pages, prefer: tuple[str, ...] = (), max_moves: int = 400) -
         if not moved:
             pages[0].wait_for_timeout(200)
     raise AssertionError("the match did not end")
+
+
+# -- helpers for games whose tests pick moves by their labels (Phalanx, Gundam) -------------
+
+
+def offered_moves(page) -> list[tuple[str, str]]:
+    """Every offered move as (payload, button label)."""
+    return page.locator(ACTION_BUTTONS).evaluate_all(
+        "els => els.map(e => [e.dataset.action, e.innerText.trim()])"
+    )
+
+
+def click_payload(page, payload: str, seconds: float = 10) -> None:
+    """Click the offered move with exactly this payload and wait until the server answered
+    (a new version, or the end of the match)."""
+    before = version(page)
+    payloads = offered(page)
+    page.locator(ACTION_BUTTONS).nth(payloads.index(payload)).click()
+    wait_for_change(page, before, seconds)
+
+
+def wait_for_change(page, before: str, seconds: float = 10) -> None:
+    """Wait until the board shows a version other than ``before`` (or the match ended)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and version(page) == before and not is_over(page):
+        page.wait_for_timeout(50)

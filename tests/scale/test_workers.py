@@ -5,11 +5,13 @@ import os
 import re
 import subprocess
 import sys
+import time
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
-from tests.browser.driver import is_over, offered, play_until_over, version
+from tests.browser.driver import is_over, offered, play_until_over, version, wait_for_change
 
 from .conftest import ROOT
 
@@ -51,8 +53,56 @@ def start_online_match(
     code = alice.url.rstrip("/").rsplit("/", 1)[1]
     bob.goto(f"{host_b}/m/{code}/")
     bob.click("button:has-text('Join this match')")
-    alice.wait_for_selector("#board form.action-form button")
+    # Whoever moves first (a coin flip in Phalanx) gets buttons; the other only the board.
+    end = time.monotonic() + 20
+    while not (offered(alice) or offered(bob)):
+        assert time.monotonic() < end, "neither player was offered a move"
+        alice.wait_for_timeout(100)
     return code
+
+
+def click_first_offered(page, seconds: float = 30, prefer: tuple[str, ...] = ()) -> str:
+    """Click an offered move (a preferred one if offered), retrying while the board is being
+    re-rendered (a reconnecting socket replaces it); returns the payload clicked."""
+    end = time.monotonic() + seconds
+    while True:
+        payloads = offered(page)
+        choice = next((p for frag in prefer for p in payloads if frag in p), None)
+        choice = choice or (payloads[0] if payloads else None)
+        try:
+            if choice:
+                button = page.locator(f"#board form.action-form button[data-action='{choice}']")
+                button.first.click(timeout=3000)
+                return choice
+        except PlaywrightTimeout:
+            pass
+        if time.monotonic() > end:
+            raise AssertionError("no move could be clicked")
+        page.wait_for_timeout(200)
+
+
+def settled(pages, quiet_seconds: float = 6, within: float = 60) -> None:
+    """Wait until every page's socket has stayed up for ``quiet_seconds`` (after a layer
+    outage, sockets may drop and reconnect a few times before the layer is healthy)."""
+    end, quiet_since = time.monotonic() + within, time.monotonic()
+    while time.monotonic() - quiet_since < quiet_seconds:
+        assert time.monotonic() < end, "the sockets never settled"
+        if any(p.evaluate("document.body.classList.contains('ws-down')") for p in pages):
+            quiet_since = time.monotonic()
+        pages[0].wait_for_timeout(250)
+
+
+def play_through_outages(pages, prefer: tuple[str, ...], seconds: float = 180) -> None:
+    """Like a person whose connection wobbles: keep making offered moves until the end."""
+    end = time.monotonic() + seconds
+    while not all(is_over(p) for p in pages):
+        assert time.monotonic() < end, "the match did not end"
+        for page in pages:
+            if not is_over(page) and offered(page):
+                before = version(page)
+                click_first_offered(page, prefer=prefer)
+                wait_for_change(page, before)
+        pages[0].wait_for_timeout(50)
 
 
 def verify_chain(database_url: str) -> str:
@@ -111,12 +161,10 @@ def test_a_worker_killed_between_two_hidden_picks_loses_nothing(workers, people,
     a, b = workers
     start_online_match(alice, bob, a.url, b.url, "elemental-clash")
     bob.wait_for_selector("#board form.action-form button")
-    alice_pick = offered(alice)[0]
-    alice.locator(f"#board form.action-form button[data-action='{alice_pick}']").click()
+    click_first_offered(alice)
     bob.wait_for_selector("text=has picked")  # alice's pick is committed and bob was told
     a.kill()  # SIGKILL daphne and the sweeper of alice's worker, between the two picks
-    bob_pick = offered(bob)[0]
-    bob.locator(f"#board form.action-form button[data-action='{bob_pick}']").click()
+    click_first_offered(bob)
     bob.wait_for_selector("text=round 2", timeout=20000)
     a.start()
     # alice's page reconnects on its own and gets the exact current state: round 2.
@@ -136,13 +184,10 @@ def test_a_redis_restart_mid_match_resyncs_every_board(
     redis_server.start()  # same port, empty: every group membership is gone
     # Sockets whose layer link broke are dropped and reconnect by themselves; a person
     # clicks once their board is live again (the page marks a dead socket with ws-down).
-    alice.wait_for_timeout(3000)
-    for page in (alice, bob):
-        page.wait_for_function("!document.body.classList.contains('ws-down')", timeout=30000)
-    bob.wait_for_selector("#board form.action-form button")
-    pick = offered(alice)[0]
-    alice.locator(f"#board form.action-form button[data-action='{pick}']").click()
-    bob.wait_for_selector("text=has picked", timeout=15000)
-    play_until_over([alice, bob], EC_PREFER)
+    alice.wait_for_timeout(2000)
+    settled([alice, bob])
+    click_first_offered(alice)
+    bob.wait_for_selector("text=has picked", timeout=30000)
+    play_through_outages([alice, bob], EC_PREFER)
     assert is_over(bob)
     verify_chain(worker_database)
