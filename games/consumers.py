@@ -16,6 +16,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.template.loader import render_to_string
+from django.utils import timezone
 
 from . import services
 from .broadcast import bounded, lobby_group, match_group
@@ -136,8 +137,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
     # ---- rendering
 
     def _render(self, flash: str = "") -> str:
-        services.settle(self.match_id)
         match = Match.objects.prefetch_related("seats").get(pk=self.match_id)
+        if match.deadline_at is not None and match.deadline_at <= timezone.now():
+            services.settle(self.match_id)  # lazy timer: apply what fell due, then re-read
+            match = Match.objects.prefetch_related("seats").get(pk=self.match_id)
         self.sent_version = match.version
         if self.hotseat and self.seat is not None and hotseat_turn(match) not in (self.seat, None):
             self.seat = None  # the other seat's turn: back to the pass-the-device screen

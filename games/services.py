@@ -426,6 +426,10 @@ def due_match_ids(limit: int = 100) -> list[int]:
 def drive_bots(match_id: int) -> None:
     """Let bot seats act, through the same locked path as people, until a person or a
     deadline is awaited. Each bot move is its own transaction and broadcast."""
+    # Seats never change after the start, so a match without bots never needs the lock here
+    # (this keeps person-versus-person moves to one locked transaction each).
+    if not Seat.objects.filter(match_id=match_id, bot_level__isnull=False).exists():
+        return
     for _ in range(MAX_BOT_STEPS):
         with transaction.atomic():
             match = _locked(match_id)
