@@ -1,0 +1,112 @@
+"""Shared helpers for the benchmarks: percentiles, tables, and the results history."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import platform
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = Path(__file__).resolve().parent / "results"
+HISTORY = RESULTS / "README.md"
+HISTORY_HEAD = """# Benchmark history
+
+Each run writes `<UTC time>-<name>.json` here and appends one line per measured case to the
+table below (newest last). Compare like with like: same command, same machine.
+
+| when (UTC) | bench | case | figures | commit | file |
+|---|---|---|---|---|---|
+"""
+
+
+def percentile(values: list[float], pct: float) -> float | None:
+    """The ``pct`` percentile by the nearest-rank method (``None`` for no values)."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    rank = max(1, -(-len(ordered) * pct // 100))  # ceil without float surprises
+    return ordered[int(rank) - 1]
+
+
+def ms(seconds: float | None) -> float | None:
+    return None if seconds is None else round(seconds * 1000, 2)
+
+
+def commit() -> str:
+    """The current commit and whether the tree has changes (read-only git calls)."""
+    try:
+        head = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=no"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return f"{head}{'+dirty' if dirty else ''}"
+
+
+def machine() -> dict:
+    mem_kb = 0
+    try:
+        with open("/proc/meminfo") as fh:
+            mem_kb = int(fh.readline().split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
+    return {
+        "python": platform.python_version(),
+        "cpus": os.cpu_count(),
+        "memory_mb": mem_kb // 1024,
+        "platform": platform.platform(),
+    }
+
+
+def table(headers: list[str], rows: list[list]) -> str:
+    """A Markdown table (also readable as plain text)."""
+    cells = [[("-" if v is None else str(v)) for v in row] for row in rows]
+    widths = [
+        max(len(h), *(len(r[i]) for r in cells)) if cells else len(h) for i, h in enumerate(headers)
+    ]
+
+    def line(vals: list[str]) -> str:
+        return "| " + " | ".join(v.ljust(w) for v, w in zip(vals, widths, strict=True)) + " |"
+
+    out = [line(headers), "|" + "|".join("-" * (w + 2) for w in widths) + "|"]
+    out += [line(r) for r in cells]
+    return "\n".join(out)
+
+
+def save(name: str, payload: dict, summary: list[tuple[str, str]]) -> Path:
+    """Write ``payload`` as JSON under bench/results and append ``summary`` lines
+    (case, figures) to the history table."""
+    RESULTS.mkdir(exist_ok=True)
+    now = dt.datetime.now(dt.UTC)
+    stamp = now.strftime("%Y%m%d-%H%M%S")
+    path = RESULTS / f"{stamp}-{name}.json"
+    rev = commit()
+    payload = {
+        "bench": name,
+        "when": now.isoformat(timespec="seconds"),
+        "commit": rev,
+        "machine": machine(),
+        **payload,
+    }
+    path.write_text(json.dumps(payload, indent=2, sort_keys=False) + "\n")
+    if not HISTORY.exists():
+        HISTORY.write_text(HISTORY_HEAD)
+    with HISTORY.open("a") as fh:
+        for case, figures in summary:
+            fh.write(
+                f"| {now:%Y-%m-%d %H:%M} | {name} | {case} | {figures} | {rev} | [{path.name}]({path.name}) |\n"
+            )
+    return path

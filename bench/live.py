@@ -1,0 +1,733 @@
+"""Live load: the real server, real websockets, bot-like players, and the echo floor.
+
+    .venv/bin/python -m bench.live                       # default set-up, N = 50, 200, 500
+    .venv/bin/python -m bench.live --matches 200 --profile
+    .venv/bin/python -m bench.live --scale               # PostgreSQL + Redis, 2 workers
+
+For each N this script, on 127.0.0.1 only:
+1. makes a fresh database (a temp SQLite file; with ``--scale`` a new PostgreSQL database)
+   and migrates it, then seeds N pairs of guest sessions, each with ``--per-slot`` started,
+   untimed online matches of ``--game`` (``bench.seed``);
+2. starts the server the way an operator does (``manage.py play``: daphne + sweeper; with
+   ``--scale`` two workers on two ports sharing PostgreSQL and Redis, the second with
+   ``--no-sweeper``), runs the echo floor (``bench.loadgen`` in echo mode: the same 2N
+   sockets and schedule against ``/ws/echo/``), and stops it;
+3. starts it again fresh and runs the live load (the same players against ``/ws/m/<code>/``);
+4. stops everything it started and drops the database.
+
+Measured while the load runs: move latency to the mover's and to the opponent's updated board
+(p50/p95/p99), actions per second, errors, the server processes' peak RSS (total and the
+growth over the idle server, per open connection), and their CPU during the measurement
+window (in % of one core; the machine's whole capacity is 100% x cores). The load generator
+runs in its own process on the same machine and its CPU is reported too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import resource
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+from bench.common import RESULTS, ROOT, save, table
+
+PYTHON = sys.executable
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+PAGE_KB = os.sysconf("SC_PAGE_SIZE") // 1024
+
+
+# ---------------------------------------------------------------- processes
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def session_members(sid: int) -> list[int]:
+    """Every live process in the session ``sid`` (the server tree we started)."""
+    pids = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as fh:
+                fields = fh.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[3]) == sid and fields[0] != "Z":
+            pids.append(int(entry))
+    return pids
+
+
+def proc_role(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as fh:
+            cmd = fh.read().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return "gone"
+    if "daphne" in cmd:
+        return "daphne"
+    if "sweeper" in cmd:
+        return "sweeper"
+    return "play"
+
+
+def rss_kb(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/statm") as fh:
+            return int(fh.read().split()[1]) * PAGE_KB
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def cpu_ticks(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            fields = fh.read().rsplit(")", 1)[1].split()
+        return int(fields[11]) + int(fields[12])  # utime + stime
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+class Server:
+    """One ``manage.py play`` tree in its own session, so it can be found and stopped whole."""
+
+    def __init__(self, env: dict, port: int, sweeper: bool, log: Path) -> None:
+        self.port = port
+        cmd = [PYTHON, "manage.py", "play", "--host", "127.0.0.1", "--port", str(port)]
+        if not sweeper:
+            cmd.append("--no-sweeper")
+        self.log = log.open("w")
+        self.proc = subprocess.Popen(
+            cmd,
+            cwd=ROOT,
+            env=env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+    def pids(self) -> list[int]:
+        return session_members(self.proc.pid)
+
+    def daphne_pid(self) -> int | None:
+        return next((p for p in self.pids() if proc_role(p) == "daphne"), None)
+
+    def wait_ready(self, timeout: float = 60.0) -> None:
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server on port {self.port} exited; see {self.log.name}")
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/", timeout=5) as resp:
+                    resp.read()
+                return
+            except OSError:
+                time.sleep(0.3)
+        raise RuntimeError(f"server on port {self.port} did not answer within {timeout:.0f}s")
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGTERM)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.proc.wait(timeout=15)
+        # Anything of ours still in the session (a child that ignored TERM) is killed.
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.proc.wait(timeout=5)
+        self.log.close()
+
+
+class Monitor(threading.Thread):
+    """Samples the servers' RSS every 0.2 s and keeps the peak, per role."""
+
+    def __init__(self, servers: list[Server]) -> None:
+        super().__init__(daemon=True)
+        self.servers = servers
+        self.peak_total = 0
+        self.peak_daphne = 0
+        self.halt = threading.Event()
+
+    def sample(self) -> tuple[int, int]:
+        total = daphne = 0
+        for server in self.servers:
+            for pid in server.pids():
+                kb = rss_kb(pid)
+                total += kb
+                if proc_role(pid) == "daphne":
+                    daphne += kb
+        return total, daphne
+
+    def run(self) -> None:
+        while not self.halt.wait(0.2):
+            total, daphne = self.sample()
+            self.peak_total = max(self.peak_total, total)
+            self.peak_daphne = max(self.peak_daphne, daphne)
+
+
+def cpu_snapshot(servers: list[Server]) -> dict[int, tuple[str, int]]:
+    return {pid: (proc_role(pid), cpu_ticks(pid)) for s in servers for pid in s.pids()}
+
+
+def cpu_used(before: dict, after: dict, seconds: float) -> dict:
+    """% of one core per role over the window (processes alive at both ends)."""
+    used: dict[str, float] = {}
+    for pid, (role, ticks) in after.items():
+        if pid in before:
+            used[role] = used.get(role, 0.0) + (ticks - before[pid][1]) / CLK_TCK
+    return {
+        f"{role}_cpu_pct": round(100 * secs / seconds, 1) for role, secs in sorted(used.items())
+    } | {"server_cpu_pct": round(100 * sum(used.values()) / seconds, 1)}
+
+
+# ---------------------------------------------------------------- databases
+
+
+class Database:
+    """A fresh database for one N: a temp SQLite file, or a new PostgreSQL database."""
+
+    def __init__(self, scale: bool, tag: str, redis_url: str) -> None:
+        self.scale = scale
+        self.env = dict(
+            os.environ,
+            DJANGO_SETTINGS_MODULE="project.settings",
+            DEBUG="false",
+            LOG_LEVEL="WARNING",
+        )
+        for key in ("DATABASE_URL", "REDIS_URL", "SQLITE_PATH"):
+            self.env.pop(key, None)
+        if scale:
+            self.name = f"duelhall_bench_{os.getpid()}_{tag}"
+            subprocess.run(["createdb", "-h", "127.0.0.1", "-U", "postgres", self.name], check=True)
+            self.env["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:5432/{self.name}"
+            self.env["REDIS_URL"] = redis_url
+        else:
+            self.dir = tempfile.mkdtemp(prefix="duelhall-bench-")
+            self.name = os.path.join(self.dir, "bench.sqlite3")
+            self.env["SQLITE_PATH"] = self.name
+        subprocess.run(
+            [PYTHON, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=self.env, check=True
+        )
+
+    def drop(self) -> None:
+        if self.scale:
+            subprocess.run(
+                [
+                    "dropdb",
+                    "-h",
+                    "127.0.0.1",
+                    "-U",
+                    "postgres",
+                    "--if-exists",
+                    "--force",
+                    self.name,
+                ],
+                check=False,
+            )
+        else:
+            shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def redis_db_is_ours(url: str) -> bool:
+    """Only a Redis database that is empty before we start is used (and cleaned after)."""
+    db = url.rsplit("/", 1)[-1]
+    out = subprocess.run(
+        ["redis-cli", "-h", "127.0.0.1", "-n", db, "DBSIZE"], capture_output=True, text=True
+    )
+    return out.returncode == 0 and out.stdout.strip() == "0"
+
+
+def redis_clean(url: str) -> None:
+    db = url.rsplit("/", 1)[-1]
+    subprocess.run(
+        ["redis-cli", "-h", "127.0.0.1", "-n", db, "FLUSHDB"], capture_output=True, check=False
+    )
+
+
+# ---------------------------------------------------------------- one load run
+
+
+def start_servers(db: Database, scale: bool, logdir: Path, label: str) -> list[Server]:
+    count = 2 if scale else 1
+    servers = []
+    try:
+        for i in range(count):
+            servers.append(
+                Server(db.env, free_port(), sweeper=(i == 0), log=logdir / f"{label}-worker{i}.log")
+            )
+        for server in servers:
+            server.wait_ready()
+    except Exception:
+        for server in servers:
+            server.stop()
+        raise
+    return servers
+
+
+def run_load(
+    mode: str, args, db: Database, slots: list[dict], logdir: Path, profile_out: Path | None
+) -> dict:
+    """Start the server(s), run one load, stop them; returns the loadgen result plus resources."""
+    label = f"{mode}-{len(slots)}"
+    servers = start_servers(db, args.scale, logdir, label)
+    try:
+        time.sleep(0.5)
+        idle_total, idle_daphne = Monitor(servers).sample()
+        spec = {
+            "mode": mode,
+            "addresses": [f"127.0.0.1:{s.port}" for s in servers],
+            "slots": slots,
+            "think": args.think,
+            "warmup": args.warmup,
+            "duration": args.duration,
+            "move_timeout": args.move_timeout,
+            "connect_concurrency": args.connect_concurrency,
+            "connect_attempts": args.connect_attempts,
+            "seed": f"bench-live:{len(slots)}",
+        }
+        spec_path, out_path = logdir / f"{label}-spec.json", logdir / f"{label}-out.json"
+        spec_path.write_text(json.dumps(spec))
+        monitor = Monitor(servers)
+        monitor.start()
+        gen = subprocess.Popen(
+            [PYTHON, "-m", "bench.loadgen", str(spec_path), str(out_path)],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=(logdir / f"{label}-loadgen.err").open("w"),
+            text=True,
+        )
+        killer = threading.Timer(args.run_timeout, gen.kill)
+        killer.start()
+        before = after = None
+        t_before = t_after = 0.0
+        spies: list[subprocess.Popen] = []
+        connect_seconds = None
+        try:
+            for line in gen.stdout:
+                if line.startswith("PHASE connected"):
+                    connect_seconds = json.loads(line.split(" ", 2)[2]).get("seconds")
+                    print(f"    {label}: connected in {connect_seconds}s", flush=True)
+                elif line.startswith("PHASE measuring"):
+                    before, t_before = cpu_snapshot(servers), time.perf_counter()
+                    if profile_out is not None and mode == "live":
+                        spies = start_profiler(servers[0], args.duration, profile_out)
+                elif line.startswith("PHASE measured"):
+                    after, t_after = cpu_snapshot(servers), time.perf_counter()
+            gen.wait()
+        finally:
+            killer.cancel()
+            monitor.halt.set()
+            monitor.join()
+            for spy in spies:
+                try:
+                    spy.wait(timeout=30)
+                except subprocess.TimeoutExpired:
+                    spy.kill()
+        if gen.returncode != 0 or not out_path.exists():
+            return {
+                "mode": mode,
+                "slots": len(slots),
+                "failed": f"load generator exit {gen.returncode} "
+                f"(time limit {args.run_timeout}s); see {label}-loadgen.err",
+            }
+        result = json.loads(out_path.read_text())
+        conns = max(1, result["connections"])
+        result.update(
+            {
+                "connect_all_s": connect_seconds,
+                "idle_rss_mb": round(idle_total / 1024, 1),
+                "peak_rss_mb": round(monitor.peak_total / 1024, 1),
+                "peak_daphne_rss_mb": round(monitor.peak_daphne / 1024, 1),
+                "rss_kb_per_connection": round(monitor.peak_total / conns, 1),
+                "rss_growth_kb_per_connection": round(
+                    (monitor.peak_daphne - idle_daphne) / conns, 1
+                ),
+            }
+        )
+        if before and after:
+            result.update(cpu_used(before, after, t_after - t_before))
+        return result
+    finally:
+        for server in servers:
+            server.stop()
+
+
+def start_profiler(server: Server, seconds: float, out: Path) -> list[subprocess.Popen]:
+    """py-spy (an external tool: ``pip install py-spy``) on the first worker's daphne, twice:
+    on-CPU samples (``out``) and wall-clock samples per thread (``out`` with ``.wall``), the
+    latter to see how busy the one thread that runs every ``database_sync_to_async`` call is."""
+    spy = shutil.which("py-spy") or str(Path(PYTHON).with_name("py-spy"))
+    pid = server.daphne_pid()
+    if pid is None or not os.path.exists(spy):
+        print("    (no py-spy or no daphne process: profile skipped)", flush=True)
+        return []
+    common = [
+        spy,
+        "record",
+        "--pid",
+        str(pid),
+        "--duration",
+        str(int(seconds)),
+        "--rate",
+        "100",
+        "--format",
+        "raw",
+        "--nonblocking",
+    ]
+    return [
+        subprocess.Popen(
+            [*common, "--output", str(out)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        ),
+        subprocess.Popen(
+            [*common, "--idle", "--threads", "--output", str(out) + ".wall"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        ),
+    ]
+
+
+def read_stacks(raw: Path):
+    """(frames, samples) per line of py-spy's collapsed output; frames as 'func (file)'."""
+    for line in raw.read_text().splitlines():
+        stack, _, count = line.rpartition(" ")
+        if not stack or not count.isdigit():
+            continue
+        frames = []
+        for f in stack.split(";"):
+            if " (" in f:
+                func, _, where = f.partition(" (")
+                f = f"{func} ({where.rsplit(':', 1)[0].rstrip(')')})"
+            frames.append(shorten(f))
+        yield frames, int(count)
+
+
+def ranked(counts: dict[str, int], total: int, top: int) -> list[dict]:
+    order = sorted(counts.items(), key=lambda kv: -kv[1])[:top]
+    return [{"function": f, "pct": round(100 * c / total, 1)} for f, c in order]
+
+
+def summarise_profile(raw: Path, top: int = 25) -> dict:
+    """On-CPU self and inclusive shares per function, and (from the wall-clock recording)
+    how the sync worker thread spends its time."""
+    own: dict[str, int] = {}
+    incl: dict[str, int] = {}
+    total = 0
+    for frames, n in read_stacks(raw):
+        total += n
+        own[frames[-1]] = own.get(frames[-1], 0) + n
+        for f in set(frames):
+            incl[f] = incl.get(f, 0) + n
+    ours = {f: c for f, c in incl.items() if f.split(" (")[-1].startswith(("games/", "project/"))}
+    summary = {
+        "cpu_samples": total,
+        "self": ranked(own, total, top),
+        "inclusive": ranked(incl, total, top),
+        "inclusive_project": ranked(ours, total, top),
+    }
+    wall = Path(str(raw) + ".wall")
+    if wall.exists():
+        summary["sync_thread"] = summarise_sync_thread(wall, top)
+    return summary
+
+
+def summarise_sync_thread(wall: Path, top: int) -> dict:
+    """Channels runs every ``database_sync_to_async`` call (thread_sensitive) on one thread:
+    its busy share is the server's capacity use; the breakdown is where its wall time goes."""
+    threads: dict[str, list] = {}
+    for frames, n in read_stacks(wall):
+        threads.setdefault(frames[0], []).append((frames, n))
+    busy_thread, best = None, 0
+    for name, stacks in threads.items():
+        busy = sum(n for fr, n in stacks if any("thread_handler" in f for f in fr))
+        if busy > best:
+            busy_thread, best = name, busy
+    if busy_thread is None:
+        return {}
+    stacks = threads[busy_thread]
+    total = sum(n for _, n in stacks)
+    incl: dict[str, int] = {}
+    for frames, n in stacks:
+        if any("thread_handler" in f for f in frames):
+            for f in set(frames[1:]):
+                incl[f] = incl.get(f, 0) + n
+    wanted = (
+        "games/",
+        "project/",
+        "_commit",
+        "execute",
+        "get_new_connection",
+        "_close",
+        "render_to_string",
+        "async_to_sync",
+        "AsyncToSync.__call__",
+        "close_old_connections",
+    )
+    picked = {
+        f: c for f, c in incl.items() if any(w in f for w in wanted) and "thread_handler" not in f
+    }
+    return {
+        "thread": busy_thread,
+        "samples": total,
+        "busy_pct": round(100 * best / total, 1),
+        "inclusive": ranked(picked, total, top),
+    }
+
+
+def shorten(frame: str) -> str:
+    for marker in ("site-packages/", "lib/python3.11/", str(ROOT) + "/"):
+        if marker in frame:
+            head, _, tail = frame.partition(" (")
+            return f"{head} ({tail.split(marker, 1)[-1]}"
+    return frame
+
+
+# ---------------------------------------------------------------- main
+
+
+def raise_file_limit() -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def seed(db: Database, n: int, per_slot: int, game: str, logdir: Path) -> list[dict]:
+    out = logdir / f"seed-{n}.json"
+    subprocess.run(
+        [
+            PYTHON,
+            "-m",
+            "bench.seed",
+            str(out),
+            "--slots",
+            str(n),
+            "--per-slot",
+            str(per_slot),
+            "--game",
+            game,
+        ],
+        cwd=ROOT,
+        env=db.env,
+        check=True,
+    )
+    return json.loads(out.read_text())["slots"]
+
+
+def ratio(a, b):
+    return round(a / b, 1) if a is not None and b else None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--matches", default="50,200,500", help="comma-separated N (default 50,200,500)"
+    )
+    parser.add_argument("--scale", action="store_true", help="PostgreSQL + Redis with two workers")
+    parser.add_argument("--game", default="elemental-clash")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=1.0,
+        help="mean think time in seconds before each move (uniform 0.5x-1.5x; 0 = flat out)",
+    )
+    parser.add_argument("--warmup", type=float, default=3.0)
+    parser.add_argument(
+        "--duration", type=float, default=20.0, help="measurement window in seconds"
+    )
+    parser.add_argument(
+        "--per-slot", type=int, default=2, help="matches seeded per pair of players"
+    )
+    parser.add_argument(
+        "--move-timeout",
+        type=float,
+        default=30.0,
+        help="a move not seen on both boards by then counts as an error",
+    )
+    parser.add_argument(
+        "--connect-concurrency", type=int, default=50, help="sockets opening at once"
+    )
+    parser.add_argument(
+        "--connect-attempts",
+        type=int,
+        default=4,
+        help="tries per socket, with 1-2-4 s back-off, like the htmx ws extension",
+    )
+    parser.add_argument(
+        "--run-timeout", type=float, default=240.0, help="hard limit per load run in seconds"
+    )
+    parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/9")
+    parser.add_argument(
+        "--profile",
+        type=int,
+        default=None,
+        metavar="N",
+        help="py-spy the (first) daphne during the live window of the run with N matches",
+    )
+    parser.add_argument("--skip-echo", action="store_true")
+    parser.add_argument("--name", default=None, help="results name (default live or live-scale)")
+    parser.add_argument("--no-save", action="store_true")
+    args = parser.parse_args(argv)
+    sizes = [int(x) for x in args.matches.split(",") if x.strip()]
+    name = args.name or ("live-scale" if args.scale else "live")
+    raise_file_limit()
+    if args.scale and not redis_db_is_ours(args.redis_url):
+        print(f"{args.redis_url} is not empty; choose another --redis-url", file=sys.stderr)
+        return 2
+    logdir = Path(tempfile.mkdtemp(prefix="duelhall-bench-logs-"))
+    print(f"logs and specs in {logdir}", flush=True)
+    runs, profile = [], None
+    try:
+        for n in sizes:
+            print(
+                f"N = {n} matches ({2 * n} sockets), {'scale' if args.scale else 'default'} set-up",
+                flush=True,
+            )
+            db = Database(args.scale, str(n), args.redis_url)
+            try:
+                slots = seed(db, n, args.per_slot, args.game, logdir)
+                echo = None
+                if not args.skip_echo:
+                    echo = run_load("echo", args, db, slots, logdir, None)
+                    if args.scale:
+                        redis_clean(args.redis_url)
+                raw = logdir / f"profile-{n}.txt" if args.profile == n else None
+                live = run_load("live", args, db, slots, logdir, raw)
+                if raw is not None and raw.exists():
+                    profile = {"matches": n, **summarise_profile(raw)}
+            finally:
+                db.drop()
+                if args.scale:
+                    redis_clean(args.redis_url)
+            runs.append({"matches": n, "echo": echo, "live": live})
+            print_run(n, echo, live)
+    finally:
+        print(f"(server logs kept in {logdir})", flush=True)
+
+    rows = [row(r) for r in runs]
+    print()
+    print(table(HEADERS, rows))
+    if profile:
+        print(
+            f"\nprofile at N={profile['matches']} ({profile['cpu_samples']} on-CPU samples), top self time:"
+        )
+        print(
+            table(
+                ["function", "% samples"], [[p["function"], p["pct"]] for p in profile["self"][:15]]
+            )
+        )
+        print("\ntop inclusive time in project code:")
+        print(
+            table(
+                ["function", "% samples"],
+                [[p["function"], p["pct"]] for p in profile["inclusive_project"][:15]],
+            )
+        )
+        sync = profile.get("sync_thread") or {}
+        if sync:
+            print(
+                f"\nthe sync worker thread was busy {sync['busy_pct']}% of the window; its wall time:"
+            )
+            print(
+                table(
+                    ["function", "% wall"],
+                    [[p["function"], p["pct"]] for p in sync["inclusive"][:20]],
+                )
+            )
+    if not args.no_save:
+        config = {k: v for k, v in vars(args).items() if k not in ("no_save", "redis_url")}
+        summary = [
+            (
+                f"N={r['matches']}",
+                " · ".join(f"{h} {v}" for h, v in zip(HEADERS[1:], row(r)[1:], strict=True)),
+            )
+            for r in runs
+        ]
+        path = save(name, {"config": config, "runs": runs, "profile": profile}, summary)
+        print(f"\nwrote {path.relative_to(RESULTS.parent.parent)}")
+    return 0
+
+
+HEADERS = [
+    "N",
+    "act/s",
+    "mover p50/p95/p99 ms",
+    "opponent p50/p95/p99 ms",
+    "echo p50/p95/p99 ms",
+    "opp p99 / echo p99",
+    "errors",
+    "server CPU %",
+    "peak RSS MB",
+    "KB/conn (growth)",
+]
+
+
+def triple(s: dict | None) -> str | None:
+    if not s or s.get("p50_ms") is None:
+        return None
+    return f"{s['p50_ms']}/{s['p95_ms']}/{s['p99_ms']}"
+
+
+def row(r: dict) -> list:
+    live, echo = r["live"] or {}, r["echo"] or {}
+    if "failed" in live:
+        return [
+            r["matches"],
+            "failed",
+            live["failed"],
+            None,
+            triple(echo.get("to_mover")),
+            None,
+            None,
+            None,
+            None,
+            None,
+        ]
+    opp_p99 = (live.get("to_opponent") or {}).get("p99_ms")
+    echo_p99 = (echo.get("to_mover") or {}).get("p99_ms")
+    return [
+        r["matches"],
+        live.get("actions_per_s"),
+        triple(live.get("to_mover")),
+        triple(live.get("to_opponent")),
+        triple(echo.get("to_mover")),
+        ratio(opp_p99, echo_p99),
+        live.get("error_count"),
+        live.get("server_cpu_pct"),
+        live.get("peak_rss_mb"),
+        live.get("rss_growth_kb_per_connection"),
+    ]
+
+
+def print_run(n: int, echo: dict | None, live: dict) -> None:
+    for label, r in (("echo", echo), ("live", live)):
+        if r is None:
+            continue
+        if "failed" in r:
+            print(f"    {label}: FAILED {r['failed']}", flush=True)
+            continue
+        print(
+            f"    {label}: {r['actions_per_s']} act/s, mover {triple(r['to_mover'])} ms, "
+            f"opponent {triple(r.get('to_opponent'))} ms, errors {r['errors']}, "
+            f"connect retries {r.get('connect_retries')}, "
+            f"server CPU {r.get('server_cpu_pct')}% ({r.get('daphne_cpu_pct')}% daphne), "
+            f"loadgen CPU {r['loadgen_cpu_s']}s, peak RSS {r['peak_rss_mb']} MB",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,410 @@
+"""The load generator of ``bench.live``: bot-like players on real websockets.
+
+    python -m bench.loadgen SPEC.json OUT.json
+
+``bench.live`` writes SPEC (mode, server addresses, slots, timing) and reads OUT. Progress goes
+to stdout as ``PHASE <name>`` lines so the parent can take CPU snapshots at the edges of the
+measurement window. It runs in its own process so its CPU is not counted as the server's.
+
+Live mode: each slot is one pair of players with a queue of matches. Both players connect to
+the match socket (seat 0 to the first server address, seat 1 to the last: with two workers
+the players of one match sit on different workers). The pair moves one action at a time:
+after a think time, a player that is offered moves picks one (a step-ending move such as
+"lock" when offered, never resign or forfeit unless nothing else is offered), sends it, and
+the move counts as done when both sockets show a higher ``data-version``. The two latencies
+are send -> mover's updated board and send -> opponent's updated board.
+
+Echo mode: the same pairs and schedule against ``/ws/echo/``; a move is one frame of the same
+shape, done when it comes back to the sender.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import html
+import json
+import random
+import re
+import resource
+import sys
+import time
+
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
+
+STATUS_TAG = re.compile(r'<div id="match-status"[^>]*>')
+VERSION = re.compile(r'data-version="(\d+)"')
+STATUS = re.compile(r'data-status="(\w+)"')
+FORM = re.compile(r'<form ws-send class="action-form".*?</form>', re.S)
+PAYLOAD = re.compile(r'data-action="([^"]*)"')
+STEP = re.compile(r'name="step" value="([^"]*)"')
+FLASH = re.compile(r'<div id="flash" class="flash show"[^>]*>(.*?)</div>', re.S)
+
+PREFERRED = ("lock", "confirm", "end_turn")
+GIVING_UP = {"resign", "forfeit", "concede", "surrender"}
+OVER = {"finished", "aborted"}
+ECHO_FRAME = json.dumps({"action": '{"card":"EC0-r1o1","type":"pick"}', "step": "draft-r1"})
+
+
+def phase(name: str, **info) -> None:
+    print(f"PHASE {name} {json.dumps(info)}", flush=True)
+
+
+class Pending:
+    """One move in flight: when it was sent, from which version, and who has seen it."""
+
+    def __init__(self, mover: Seat, version: int) -> None:
+        self.mover, self.version = mover, version
+        self.sent = time.perf_counter()
+        self.seen: dict[int, float] = {}
+        self.rejected: str | None = None
+        self.done = asyncio.Event()
+
+
+class Seat:
+    """One player's socket and what its last board showed."""
+
+    def __init__(self, slot: Slot, index: int) -> None:
+        self.slot, self.index = slot, index
+        self.ws = None
+        self.version = -1
+        self.status = ""
+        self.moves: list[tuple[str, str]] = []
+        self.changed = asyncio.Event()
+
+    async def read(self) -> None:
+        try:
+            async for frame in self.ws:
+                self.slot.on_frame(self, frame, time.perf_counter())
+        except ConnectionClosed:
+            pass
+        if not self.slot.closing:
+            self.slot.run.error("socket closed by server")
+        self.changed.set()
+
+
+class Run:
+    """Everything measured in one load run."""
+
+    def __init__(self, spec: dict) -> None:
+        self.spec = spec
+        self.mode = spec["mode"]
+        self.think = spec["think"]
+        self.move_timeout = spec["move_timeout"]
+        self.window = (0.0, 0.0)
+        self.stop_at = float("inf")
+        self.errors: dict[str, int] = {}
+        self.retries: dict[str, int] = {}
+        self.samples: list[tuple[float, float]] = []  # (to mover, to opponent) per move in window
+        self.moves_in_window = 0
+        self.moves_total = 0
+        self.connect_times: list[float] = []
+        self.frames = 0
+        self.frame_bytes = 0
+        self.matches_finished = 0
+        self.slots_exhausted = 0
+        self.connect_sem = asyncio.Semaphore(spec["connect_concurrency"])
+
+    def error(self, kind: str) -> None:
+        self.errors[kind] = self.errors.get(kind, 0) + 1
+
+    def in_window(self, t: float) -> bool:
+        return self.window[0] <= t < self.window[1]
+
+
+class Slot:
+    def __init__(self, run: Run, number: int, info: dict) -> None:
+        self.run, self.number = run, number
+        self.cookies = info["cookies"]
+        self.codes = list(info["codes"]) if run.mode == "live" else [None]
+        self.seats = [Seat(self, 0), Seat(self, 1)]
+        self.pending: Pending | None = None
+        self.rng = random.Random(f"{run.spec['seed']}:{number}")
+        self.readers: list[asyncio.Task] = []
+        self.closing = False
+        self.alive = False
+
+    # ---- connections
+
+    def url(self, seat: int, code: str | None) -> tuple[str, str]:
+        addresses = self.run.spec["addresses"]
+        host = addresses[0] if seat == 0 else addresses[-1]
+        path = f"/ws/m/{code}/" if code else "/ws/echo/"
+        return f"ws://{host}{path}", f"http://{host}"
+
+    async def open(self) -> bool:
+        """Connect both seats to the next match in the queue (the echo socket in echo mode)."""
+        if not self.codes:
+            self.run.slots_exhausted += 1
+            return False
+        code = self.codes.pop(0)
+        self.closing = False
+        for seat in self.seats:
+            seat.version, seat.status, seat.moves = -1, "", []
+            url, origin = self.url(seat.index, code)
+            seat.ws = await self.connect(seat.index, url, origin)
+            if seat.ws is None:
+                return False
+            self.readers.append(asyncio.create_task(seat.read()))
+        if self.run.mode == "live":
+            for seat in self.seats:
+                if not await self.wait_for(lambda s=seat: s.version >= 0, self.move_timeout):
+                    self.run.error("no snapshot after connect")
+                    return False
+        self.alive = True
+        return True
+
+    async def connect(self, seat: int, url: str, origin: str):
+        """Open one socket; like the htmx ws extension, retry with a growing back-off
+        (each failed attempt is counted; only the last failure is an error)."""
+        attempts = self.run.spec.get("connect_attempts", 4)
+        for attempt in range(attempts):
+            async with self.run.connect_sem:
+                start = time.perf_counter()
+                try:
+                    ws = await connect(
+                        url,
+                        origin=origin,
+                        additional_headers={"Cookie": f"sessionid={self.cookies[seat]}"},
+                        compression=None,
+                        open_timeout=30,
+                        ping_interval=None,
+                        close_timeout=2,
+                        max_size=2**22,
+                        max_queue=None,
+                    )
+                except InvalidStatus as exc:
+                    failure = f"connect refused ({exc.response.status_code})"
+                except (OSError, InvalidHandshake, TimeoutError) as exc:
+                    failure = f"connect failed ({type(exc).__name__})"
+                else:
+                    self.run.connect_times.append(time.perf_counter() - start)
+                    return ws
+            if attempt + 1 == attempts:
+                self.run.error(failure)
+                return None
+            self.run.retries[failure] = self.run.retries.get(failure, 0) + 1
+            await asyncio.sleep(2**attempt * self.rng.uniform(0.5, 1.5))
+        return None
+
+    async def close(self) -> None:
+        self.closing = True
+        for seat in self.seats:
+            if seat.ws is not None:
+                with contextlib.suppress(Exception):
+                    await seat.ws.close()
+        for task in self.readers:
+            task.cancel()
+        self.readers = []
+
+    @property
+    def move_timeout(self) -> float:
+        return self.run.move_timeout
+
+    async def wait_for(self, condition, timeout: float) -> bool:
+        deadline = time.perf_counter() + timeout
+        while not condition():
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                return False
+            events = [s.changed for s in self.seats]
+            for e in events:
+                e.clear()
+            waiters = [asyncio.create_task(e.wait()) for e in events]
+            await asyncio.wait(waiters, timeout=left, return_when=asyncio.FIRST_COMPLETED)
+            for w in waiters:
+                w.cancel()
+        return True
+
+    # ---- frames
+
+    def on_frame(self, seat: Seat, frame: str | bytes, now: float) -> None:
+        run = self.run
+        run.frames += 1
+        run.frame_bytes += len(frame)
+        pending = self.pending
+        if run.mode == "echo":
+            if pending is not None and pending.mover is seat:
+                pending.seen = {0: now, 1: now}
+                pending.done.set()
+            return
+        if isinstance(frame, bytes):
+            frame = frame.decode()
+        tag = STATUS_TAG.search(frame)
+        if tag is not None:
+            version = VERSION.search(tag.group(0))
+            status = STATUS.search(tag.group(0))
+            seat.version = int(version.group(1)) if version else seat.version
+            seat.status = status.group(1) if status else seat.status
+            moves = []
+            for form in FORM.findall(frame):
+                payload, step = PAYLOAD.search(form), STEP.search(form)
+                if payload and step:
+                    moves.append((html.unescape(payload.group(1)), html.unescape(step.group(1))))
+            seat.moves = moves
+            if (
+                pending is not None
+                and seat.version > pending.version
+                and seat.index not in pending.seen
+            ):
+                pending.seen[seat.index] = now
+                if len(pending.seen) == 2:
+                    pending.done.set()
+        flash = FLASH.search(frame)
+        if flash is not None and pending is not None and pending.mover is seat:
+            pending.rejected = html.unescape(flash.group(1)).strip()[:80]
+            pending.done.set()
+        seat.changed.set()
+
+    # ---- playing
+
+    def choose(self, moves: list[tuple[str, str]]) -> tuple[str, str]:
+        typed = []
+        for payload, step in moves:
+            try:
+                kind = json.loads(payload).get("type")
+            except (ValueError, AttributeError):
+                kind = None
+            typed.append((kind, payload, step))
+        for wanted in PREFERRED:
+            hits = [t for t in typed if t[0] == wanted]
+            if hits:
+                _, payload, step = self.rng.choice(hits)
+                return payload, step
+        playing = [t for t in typed if t[0] not in GIVING_UP] or typed
+        _, payload, step = self.rng.choice(playing)
+        return payload, step
+
+    async def play(self) -> None:
+        run = self.run
+        while self.alive and time.perf_counter() < run.stop_at:
+            if run.think > 0:
+                await asyncio.sleep(run.think * self.rng.uniform(0.5, 1.5))
+            if time.perf_counter() >= run.stop_at:
+                break
+            if run.mode == "live":
+                if any(s.status in OVER for s in self.seats):
+                    run.matches_finished += 1
+                    await self.close()
+                    self.alive = False
+                    if not await self.open():
+                        break
+                    continue
+                if not await self.wait_for(
+                    lambda: any(s.moves for s in self.seats), self.move_timeout
+                ):
+                    run.error("no move offered")
+                    break
+                mover = self.rng.choice([s for s in self.seats if s.moves])
+                payload, step = self.choose(mover.moves)
+                text = json.dumps({"action": payload, "step": step})
+            else:
+                mover = self.rng.choice(self.seats)
+                text = ECHO_FRAME
+            pending = self.pending = Pending(mover, mover.version)
+            try:
+                await mover.ws.send(text)
+            except ConnectionClosed:
+                run.error("send on closed socket")
+                break
+            try:
+                await asyncio.wait_for(pending.done.wait(), self.move_timeout)
+            except TimeoutError:
+                run.error("move timed out")
+                self.pending = None
+                continue
+            self.pending = None
+            run.moves_total += 1
+            if pending.rejected is not None:
+                run.error(f"rejected: {pending.rejected}")
+                continue
+            if run.in_window(pending.sent):
+                run.moves_in_window += 1
+                other = 1 - mover.index
+                run.samples.append(
+                    (pending.seen[mover.index] - pending.sent, pending.seen[other] - pending.sent)
+                )
+
+
+def pct(values: list[float], p: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    k = max(0, min(len(ordered) - 1, -(-len(ordered) * p // 100) - 1))
+    return round(ordered[int(k)] * 1000, 2)
+
+
+def stats(values: list[float]) -> dict:
+    return {
+        "n": len(values),
+        "mean_ms": round(sum(values) / len(values) * 1000, 2) if values else None,
+        "p50_ms": pct(values, 50),
+        "p95_ms": pct(values, 95),
+        "p99_ms": pct(values, 99),
+        "max_ms": round(max(values) * 1000, 2) if values else None,
+    }
+
+
+async def main_async(spec: dict) -> dict:
+    run = Run(spec)
+    slots = [Slot(run, i, info) for i, info in enumerate(spec["slots"])]
+    start = time.perf_counter()
+    opened = await asyncio.gather(*(s.open() for s in slots))
+    connected = sum(1 for ok in opened if ok)
+    phase("connected", slots=connected, seconds=round(time.perf_counter() - start, 2))
+    now = time.perf_counter()
+    run.window = (now + spec["warmup"], now + spec["warmup"] + spec["duration"])
+    run.stop_at = run.window[1]
+    players = [asyncio.create_task(s.play()) for s in slots if s.alive]
+    await asyncio.sleep(spec["warmup"])
+    phase("measuring")
+    await asyncio.sleep(max(0.0, run.window[1] - time.perf_counter()))
+    phase("measured")
+    _, late = (
+        await asyncio.wait(players, timeout=spec["move_timeout"] + 5) if players else (None, [])
+    )
+    for task in late:
+        task.cancel()
+    await asyncio.gather(*(s.close() for s in slots))
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    to_mover = [a for a, _ in run.samples]
+    to_other = [b for _, b in run.samples]
+    return {
+        "mode": run.mode,
+        "slots": len(slots),
+        "slots_connected": connected,
+        "connections": 2 * connected,
+        "think_s": run.think,
+        "window_s": spec["duration"],
+        "moves_in_window": run.moves_in_window,
+        "moves_total": run.moves_total,
+        "actions_per_s": round(run.moves_in_window / spec["duration"], 1),
+        "to_mover": stats(to_mover),
+        "to_opponent": stats(to_other) if run.mode == "live" else None,
+        "connect": stats(run.connect_times),
+        "errors": run.errors,
+        "error_count": sum(run.errors.values()),
+        "connect_retries": run.retries,
+        "frames_received": run.frames,
+        "mean_frame_bytes": round(run.frame_bytes / run.frames) if run.frames else None,
+        "matches_finished": run.matches_finished,
+        "slots_out_of_matches": run.slots_exhausted,
+        "unfinished_players": len(late),
+        "loadgen_cpu_s": round(usage.ru_utime + usage.ru_stime, 2),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    with open(argv[0]) as fh:
+        spec = json.load(fh)
+    result = asyncio.run(main_async(spec))
+    with open(argv[1], "w") as fh:
+        json.dump(result, fh, indent=2)
+    phase("done")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
