@@ -145,6 +145,9 @@
         if (current) { log.scrollTop = Math.max(0, current.offsetTop - log.offsetTop - log.clientHeight / 2); }
       }
       if (result) { result.hidden = pos < last; }
+      // The platform's game-over panel would spoil the playback: hold it until the end.
+      // A class on <body> survives the panel being swapped in again by later updates.
+      document.body.classList.toggle("cb-result-held", pos < last);
       if (progress) { progress.textContent = (pos + 1) + " / " + events.length; }
       if (playBtn) { playBtn.textContent = timer ? "⏸ Pause" : "▶ Play"; }
     }

@@ -93,6 +93,7 @@ def test_a_deck_built_in_the_builder_plays_the_bot_and_the_playback_reaches_the_
     start, total = position()
     assert total > 10 and start < total
     assert result.is_hidden()  # no spoiler before the end of the playback
+    assert page.locator("#gameover .gameover-panel").is_hidden(), "nor from the result panel"
 
     page.click("[data-cb=step]")
     assert position()[0] == start + 1
