@@ -86,6 +86,26 @@ def hotseat_turn(match: Match) -> int | None:
     return min(waiting) if waiting else None
 
 
+def status_context(match: Match, viewer: Viewer) -> dict:
+    """What the status bar needs: names, presence, whose move, the step's deadline."""
+    prompts = get_engine(match.game).prompts(match.state)
+    summary = match_summary(match)
+    waiting = sorted(int(k) for k in prompts.to_json()["waiting"])
+    return {
+        "match": summary,
+        "seat": viewer.seat,
+        "viewer": viewer,
+        "prompts": prompts.to_json(),
+        "waiting_names": [summary["names"][str(i)] for i in waiting],
+        "my_turn": viewer.seat is not None and viewer.seat in waiting,
+    }
+
+
+def render_status(match: Match, viewer: Viewer) -> str:
+    """Only the status bar: enough for a presence change, which alters nothing else."""
+    return render_to_string("match/_status.html", status_context(match, viewer))
+
+
 def context_for(match: Match, viewer: Viewer) -> dict:
     engine = get_engine(match.game)
     prompts = engine.prompts(match.state)
