@@ -232,7 +232,9 @@ class Slot:
         if isinstance(frame, bytes):
             frame = frame.decode()
         tag = STATUS_TAG.search(frame)
-        if tag is not None:
+        # Only a frame carrying the board is a board update; a presence change re-sends the
+        # status bar alone, which says nothing about the moves on offer.
+        if tag is not None and 'id="board"' in frame:
             version = VERSION.search(tag.group(0))
             status = STATUS.search(tag.group(0))
             seat.version = int(version.group(1)) if version else seat.version
