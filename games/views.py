@@ -113,46 +113,28 @@ def match_page(request, code: str):
     return render(request, "match/match.html", ctx)
 
 
-@require_POST
-def join(request, code: str):
-    match = get_object_or_404(Match, code=code)
-    try:
-        services.join_match(match.pk, request.player)
-    except services.Rejected as exc:
-        messages.error(request, exc.message)
-    return redirect("match", code=code)
+def _match_command(service, on_success):
+    """A POST view that runs one service on a match for the visitor. A refusal is shown as
+    a message on the match page; success goes where ``on_success(match, result)`` says."""
+
+    @require_POST
+    def view(request, code: str):
+        match = get_object_or_404(Match, code=code)
+        try:
+            result = service(match.pk, request.player)
+        except services.Rejected as exc:
+            messages.error(request, exc.message)
+            return redirect("match", code=code)
+        return redirect(*on_success(match, result))
+
+    view.__name__ = service.__name__
+    return view
 
 
-@require_POST
-def abort(request, code: str):
-    match = get_object_or_404(Match, code=code)
-    try:
-        services.abort_match(match.pk, request.player)
-    except services.Rejected as exc:
-        messages.error(request, exc.message)
-        return redirect("match", code=code)
-    return redirect("lobby", game=match.game)
-
-
-@require_POST
-def resign(request, code: str):
-    match = get_object_or_404(Match, code=code)
-    try:
-        services.resign(match.pk, request.player)
-    except services.Rejected as exc:
-        messages.error(request, exc.message)
-    return redirect("match", code=code)
-
-
-@require_POST
-def rematch(request, code: str):
-    match = get_object_or_404(Match, code=code)
-    try:
-        new = services.rematch(match.pk, request.player)
-    except services.Rejected as exc:
-        messages.error(request, exc.message)
-        return redirect("match", code=code)
-    return redirect("match", code=new.code)
+join = _match_command(services.join_match, lambda m, _seat: ("match", m.code))
+abort = _match_command(services.abort_match, lambda m, _none: ("lobby", m.game))
+resign = _match_command(services.resign, lambda m, _none: ("match", m.code))
+rematch = _match_command(services.rematch, lambda _m, new: ("match", new.code))
 
 
 def replay(request, code: str):

@@ -7,15 +7,15 @@ restart them without touching anything else on the machine."""
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
-import time
 import uuid
 from pathlib import Path
 
 import psycopg
 import pytest
+
+from tests.live import free_port, wait_for_port
 
 ROOT = Path(__file__).resolve().parents[2]
 PG_ADMIN = os.environ.get("SCALE_PG_ADMIN_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
@@ -25,22 +25,6 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "tests/scale" in str(item.fspath):
             item.add_marker(pytest.mark.scale)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_for_port(port: int, seconds: float = 30) -> None:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        with socket.socket() as s:
-            if s.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.1)
-    raise RuntimeError(f"nothing listens on {port}")
 
 
 @pytest.fixture(scope="session")

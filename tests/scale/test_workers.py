@@ -10,8 +10,8 @@ import time
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.browser.driver import is_over, offered, play_until_over, version, wait_for_change
+from tests.live import launched_chromium
 
 from .conftest import ROOT
 
@@ -23,7 +23,7 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        b = launched_chromium(p)
         yield b
         b.close()
 
