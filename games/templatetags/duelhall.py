@@ -22,3 +22,10 @@ def get_item(mapping, key):
         return mapping[int(key)]
     except (KeyError, ValueError, TypeError, IndexError):
         return None
+
+
+@register.filter
+def humanize_code(code) -> str:
+    """``"lp_depleted"`` -> ``"Lp depleted"``: a readable fallback for a machine reason."""
+    text = str(code or "").replace("_", " ").strip()
+    return text[:1].upper() + text[1:]

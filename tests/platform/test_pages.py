@@ -129,3 +129,37 @@ def test_the_card_battle_bot_can_be_given_a_deck_and_a_rematch_swaps_decks_on_th
 def test_the_bot_deck_option_is_ignored_for_an_online_challenge(client):
     client.post("/g/card-battle/create/", {"mode": "online", "bot_deck": "Rush"})
     assert Match.objects.get().config == {}
+
+
+def test_the_game_over_panel_says_who_won_and_why_with_a_rematch_button(client):
+    client.post("/g/elemental-clash/create/", {"mode": "bot"})
+    match = Match.objects.get()
+    client.post(f"/m/{match.code}/resign/")
+    html = client.get(f"/m/{match.code}/").content.decode()
+    panel = html[html.index('class="panel gameover-panel"') :]
+    assert "Duelbot wins" in panel and "resigned" in panel
+    assert "Rematch" in panel and f"/m/{match.code}/replay/" in panel
+
+
+def test_a_double_loss_shows_an_anti_war_message():
+    from django.template.loader import render_to_string
+
+    from games.engines.elemental_clash.constants import ANTI_WAR_MESSAGES
+
+    summary = {
+        "code": "dbl1",
+        "slug": "elemental-clash",
+        "status": "finished",
+        "names": {"0": "alice", "1": "bob"},
+        "outcome": {
+            "result": "double_loss",
+            "winner": None,
+            "reason": "double_ko",
+            "message": ANTI_WAR_MESSAGES[1],
+        },
+    }
+    html = render_to_string(
+        "match/_fragments.html",
+        {"match": summary, "seat": 0, "viewer": None, "board_template": "match/_flash.html"},
+    )
+    assert "Both lose" in html and ANTI_WAR_MESSAGES[1] in html
