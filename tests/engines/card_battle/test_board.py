@@ -1,12 +1,10 @@
 """The board fragment renders every stage for both seats and spectators without leaking the
 opponent's hidden pick, and offers exactly the legal actions (CB-VIEW-01, CBR-10)."""
 
-import json
-
 import pytest
-from django.template.loader import render_to_string
 
 from games.engines.card_battle import ENGINE, READY_MADE_DECKS
+from tests.engines.boards import render_board
 
 from .helpers import deck
 
@@ -15,25 +13,7 @@ SECRET = {"type": "choose_deck", "name": "Zq Hidden Deck", "deck": deck(["Knight
 
 
 def render(state, seat):
-    actions = [
-        {"action": a, "payload": json.dumps(a), "label": ENGINE.action_label(state, seat, a)}
-        for a in (ENGINE.legal_actions(state, seat) if seat is not None else [])
-    ]
-    context = {
-        "view": ENGINE.view(state, seat),
-        "seat": seat,
-        "actions": actions,
-        "prompts": ENGINE.prompts(state).to_json(),
-        "match": {
-            "code": "CBX1",
-            "slug": "card-battle",
-            "status": "active",
-            "version": 3,
-            "names": {"0": "alice", "1": "bob"},
-            "deadline_ms": None,
-        },
-    }
-    return render_to_string("games/card-battle/board.html", context), actions
+    return render_board(ENGINE, state, seat)
 
 
 def stages():

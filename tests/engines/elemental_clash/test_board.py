@@ -6,37 +6,14 @@ import json
 import pytest
 from django.template.loader import render_to_string
 
-from games.engines.core import canonical_json
 from games.engines.elemental_clash import ENGINE
+from tests.engines.boards import board_context
 
 from .helpers import battle, set_miner, set_wall
 
 
 def context(state, seat):
-    actions = []
-    if seat is not None:
-        actions = [
-            {
-                "action": a,
-                "payload": canonical_json(a),
-                "label": ENGINE.action_label(state, seat, a),
-            }
-            for a in ENGINE.legal_actions(state, seat)
-        ]
-    return {
-        "view": ENGINE.view(state, seat),
-        "seat": seat,
-        "actions": actions,
-        "prompts": ENGINE.prompts(state).to_json(),
-        "match": {
-            "code": "ABC123",
-            "slug": "elemental-clash",
-            "status": "finished" if ENGINE.outcome(state) else "active",
-            "version": 7,
-            "names": {"0": "alice", "1": "bob"},
-            "deadline_ms": None,
-        },
-    }
+    return board_context(ENGINE, state, seat, version=7)
 
 
 def render(state, seat):

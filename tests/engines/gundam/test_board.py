@@ -1,39 +1,18 @@
 """The board fragment renders each viewer's view and offers exactly the legal actions."""
 
 import html
-import json
 
 import pytest
-from django.template.loader import render_to_string
 
 from games.engines.gundam import ENGINE
+from tests.engines.boards import render_board
 
 from .helpers import act, clear_board, main_phase, place, started
 from .test_playouts import blocker_decks, hidden_ids
 
 
 def render(state, seat):
-    actions = []
-    if seat is not None:
-        actions = [
-            {"action": a, "payload": json.dumps(a), "label": ENGINE.action_label(state, seat, a)}
-            for a in ENGINE.legal_actions(state, seat)
-        ]
-    context = {
-        "view": ENGINE.view(state, seat),
-        "seat": seat,
-        "actions": actions,
-        "prompts": ENGINE.prompts(state).to_json(),
-        "match": {
-            "code": "GD1",
-            "slug": "gundam",
-            "status": "active",
-            "version": 3,
-            "names": {"0": "alice", "1": "bob"},
-            "deadline_ms": None,
-        },
-    }
-    return render_to_string("games/gundam/board.html", context), actions
+    return render_board(ENGINE, state, seat)
 
 
 def check(state, seed):

@@ -1,13 +1,13 @@
 """The board fragment renders every public thing and no hidden card, for both seats and a
 spectator, at several points of a seeded match (PXR-13)."""
 
-import json
 import re
 
 from django.template.loader import render_to_string
 from django.utils.html import escape
 
 from games.engines.phalanx import ENGINE
+from tests.engines.boards import render_board
 
 from .helpers import EMPTY, c, combat_state
 
@@ -15,27 +15,7 @@ SEED = "phx-board-secret-seed"
 
 
 def render(state, seat, version=1):
-    actions = []
-    if seat is not None:
-        actions = [
-            {"action": a, "payload": json.dumps(a), "label": ENGINE.action_label(state, seat, a)}
-            for a in ENGINE.legal_actions(state, seat)
-        ]
-    context = {
-        "view": ENGINE.view(state, seat),
-        "seat": seat,
-        "actions": actions,
-        "prompts": ENGINE.prompts(state).to_json(),
-        "match": {
-            "code": "PHXTST",
-            "slug": "phalanx",
-            "status": "finished" if ENGINE.outcome(state) else "active",
-            "version": version,
-            "names": {"0": "Alice", "1": "Bob"},
-            "deadline_ms": None,
-        },
-    }
-    return render_to_string("games/phalanx/board.html", context), actions
+    return render_board(ENGINE, state, seat, names=("Alice", "Bob"), version=version)
 
 
 def check_render(state, seat):

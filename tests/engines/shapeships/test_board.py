@@ -5,37 +5,12 @@ import html
 
 from django.template.loader import render_to_string
 
-from games.engines.core import canonical_json
+from tests.engines.boards import render_board
 
 from .support import E, confirm_waiting, edited, give, play, start
 
-MATCH = {
-    "code": "SSTEST",
-    "slug": "shapeships",
-    "status": "active",
-    "version": 3,
-    "names": {"0": "Alice", "1": "Bob"},
-    "deadline_ms": None,
-}
-
-
 def render(state, seat):
-    actions = []
-    if seat is not None:
-        actions = [
-            {"action": a, "payload": canonical_json(a), "label": E.action_label(state, seat, a)}
-            for a in E.legal_actions(state, seat)
-        ]
-    html_text = render_to_string(
-        "games/shapeships/board.html",
-        {
-            "view": E.view(state, seat),
-            "seat": seat,
-            "actions": actions,
-            "prompts": E.prompts(state).to_json(),
-            "match": MATCH,
-        },
-    )
+    html_text, actions = render_board(E, state, seat, names=("Alice", "Bob"))
     return html.unescape(html_text), actions
 
 
