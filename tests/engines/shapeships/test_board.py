@@ -9,6 +9,7 @@ from tests.engines.boards import render_board
 
 from .support import E, confirm_waiting, edited, give, play, start
 
+
 def render(state, seat):
     html_text, actions = render_board(E, state, seat, names=("Alice", "Bob"))
     return html.unescape(html_text), actions
