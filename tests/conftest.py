@@ -2,6 +2,7 @@
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 # Playouts run whole matches per example; a per-example deadline would only measure the
@@ -23,3 +24,16 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 # Channels' async test helpers and Django's sync ORM meet in tests of consumers.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium under Playwright, shared by the browser and scale-out tests."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.live import launched_chromium
+
+    with sync_playwright() as p:
+        b = launched_chromium(p)
+        yield b
+        b.close()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.live import CHROMIUM, free_port, launched_chromium, wait_for_port
+from tests.live import CHROMIUM, free_port, wait_for_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -54,16 +54,6 @@ def live_site(tmp_path_factory):
         server.terminate()
         server.wait(timeout=15)
         log.close()
-
-
-@pytest.fixture(scope="session")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = launched_chromium(p)
-        yield b
-        b.close()
 
 
 @pytest.fixture

@@ -11,21 +11,10 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.driver import is_over, offered, play_until_over, version, wait_for_change
-from tests.live import launched_chromium
 
 from .conftest import ROOT
 
 EC_PREFER = ('"lock"',)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = launched_chromium(p)
-        yield b
-        b.close()
 
 
 @pytest.fixture
