@@ -36,7 +36,7 @@ MAIN = {
     BLOCKER: 4,
 }
 RESOURCE = "OG01-R01"
-MAX_MATCHES = 5
+MAX_MATCHES = 8  # (1/3)^8: about one run in 6500 sees no block by bad luck
 MAX_MOVES = 250  # my clicks per match; engine playouts of this policy need 20-150
 
 
@@ -191,7 +191,7 @@ def test_a_built_deck_with_blockers_plays_full_matches_against_the_bot(live_site
         assert "shield" in seen["log"].lower() or "base" in seen["log"].lower()
         if seen["blocks"]:
             break
-        assert time.monotonic() - started < 160, "out of time before a block decision"
+        assert time.monotonic() - started < 300, "out of time before a block decision"
     assert matches[-1]["blocks"], f"no block decision in {len(matches)} full matches"
     assert re.search(r"attacks (you|Bulwark|[A-Z])", matches[-1]["blocks"][0])
     # The log of that match names the block.
