@@ -47,6 +47,8 @@
     list.innerHTML = "";
     deck.cards.forEach(function (name, i) {
       var li = el("li", { draggable: "true", "data-index": i });
+      // Draw order matters, and a flex row hides the list's own numbers: show them.
+      li.appendChild(el("span", { "class": "pos" }, (i + 1) + "."));
       li.appendChild(el("span", { "class": "nm" }, name));
       var up = el("button", { type: "button", "class": "btn", "aria-label": "move " + name + " up" }, "↑");
       var down = el("button", { type: "button", "class": "btn", "aria-label": "move " + name + " down" }, "↓");
