@@ -12,7 +12,6 @@ import json
 import logging
 import time
 
-from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.template.loader import render_to_string
@@ -25,18 +24,9 @@ from .identity import player_from
 from .lobby import lobby_context
 from .models import Match
 from .rendering import Viewer, hotseat_turn, render_flash, render_fragments, render_status
+from .threads import db, db_write
 
 log = logging.getLogger(__name__)
-
-
-def db(func):
-    """Run database and rendering work in the worker thread pool.
-
-    Channels' default runs every consumer's sync work on one shared thread, which made that
-    thread the ceiling of a whole worker (bench/: 10-20 moves/s with the CPU half idle).
-    Each consumer still handles its own messages one at a time; across consumers, moves are
-    serialised by the match row lock (or SQLite's write lock), not by this thread."""
-    return DatabaseSyncToAsync(func, thread_sensitive=False)
 
 
 class RateLimiter:
@@ -90,7 +80,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         )
         await self.accept()
         if self.presence_seat is not None:
-            await db(self._presence)(+1)
+            await db_write(self._presence)(+1)
         self.sent_version = -1
         await self.send_snapshot()
         self.watchdog = asyncio.ensure_future(self._resync_forever())
@@ -142,7 +132,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
                 f"leave {self.group}",
             )
             if getattr(self, "presence_seat", None) is not None:
-                await db(self._presence)(-1)
+                await db_write(self._presence)(-1)
 
     # ---- rendering
 
@@ -187,7 +177,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self.reject(str(exc))
             return
         try:
-            rerender = await db(self._handle)(data)
+            rerender = await db_write(self._handle)(data)
         except services.Rejected as exc:
             await self.reject(exc.message)
             return

@@ -52,7 +52,9 @@ class SeatSpec:
 
 
 def _locked(match_id: int) -> Match:
-    return Match.objects.select_for_update().get(pk=match_id)
+    # Seats come with the row: every caller looks at them, and a second query per move
+    # is measurable under load (bench/).
+    return Match.objects.select_for_update().prefetch_related("seats").get(pk=match_id)
 
 
 def _deadline_for(match: Match, prompts) -> timezone.datetime | None:
@@ -90,10 +92,14 @@ def _save(match: Match, expected_version: int) -> None:
         raise Rejected("STALE", "Someone else changed this match at the same moment; try again.")
 
 
-def _after_commit(match: Match) -> None:
+def _after_commit(match: Match, lobby: bool = False) -> None:
+    """Tell the match's sockets (and, when the open challenges changed, the game's lobby)
+    once the transaction has committed. A move never changes the lobby, which lists only
+    waiting matches, so moves do not wake every lobby page."""
     match_id, version, game = match.pk, match.version, match.game
     transaction.on_commit(lambda: broadcast.match_changed(match_id, version))
-    transaction.on_commit(lambda: broadcast.lobby_changed(game))
+    if lobby:
+        transaction.on_commit(lambda: broadcast.lobby_changed(game))
 
 
 def _advance(match: Match, seat: int | None, kind: str, action: dict | None) -> list[dict]:
@@ -224,7 +230,7 @@ def join_match(match_id: int, player: Player) -> Seat:
         _start(match)
         expected = match.version
         _save(match, expected)
-        _after_commit(match)
+        _after_commit(match, lobby=True)
     drive_bots(match_id)
     return seat
 
@@ -249,7 +255,7 @@ def abort_match(match_id: int, player: Player) -> None:
             "message": "",
         }
         _save(match, expected)
-        _after_commit(match)
+        _after_commit(match, lobby=True)
 
 
 # ---------------------------------------------------------------- moves
@@ -277,7 +283,9 @@ def submit(
         if seat is None or not player.owns(seat):
             raise Rejected("NOT_YOUR_SEAT", "You can only move for your own seat.")
         events = _submit_locked(match, seat_index, action, step)
-    drive_bots(match_id)
+        has_bots = any(s.is_bot for s in match.seats.all())
+    if has_bots:
+        drive_bots(match_id)
     return events
 
 
