@@ -17,7 +17,7 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from . import services
+from . import committed, services
 from .broadcast import bounded, lobby_group, match_group
 from .engines import GAME_MODULES
 from .identity import player_from
@@ -136,8 +136,12 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     # ---- rendering
 
-    def _render(self, flash: str = "") -> str:
-        match = Match.objects.prefetch_related("seats").get(pk=self.match_id)
+    def _render(self, flash: str = "", version: int | None = None) -> str:
+        """This viewer's fragments. ``version``: the one a notification announced, which
+        this process may still hold in memory from the commit (see games/committed.py)."""
+        match = committed.recall(self.match_id, version) if version is not None else None
+        if match is None:
+            match = Match.objects.prefetch_related("seats").get(pk=self.match_id)
         if match.deadline_at is not None and match.deadline_at <= timezone.now():
             services.settle(self.match_id)  # lazy timer: apply what fell due, then re-read
             match = Match.objects.prefetch_related("seats").get(pk=self.match_id)
@@ -146,8 +150,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
             self.seat = None  # the other seat's turn: back to the pass-the-device screen
         return render_fragments(match, Viewer(self.player, self.seat, self.hotseat), flash)
 
-    async def send_snapshot(self, flash: str = ""):
-        await self.send(text_data=await db(self._render)(flash))
+    async def send_snapshot(self, flash: str = "", version: int | None = None):
+        await self.send(text_data=await db(self._render)(flash, version))
 
     async def reject(self, message: str):
         await self.send(text_data=render_flash(message))
@@ -155,10 +159,16 @@ class MatchConsumer(AsyncWebsocketConsumer):
     # ---- group events
 
     async def match_changed(self, event):
-        await self.send_snapshot()
+        version = event.get("version")
+        if isinstance(version, int) and version < self.sent_version:
+            return  # an older notification arriving late: this socket already shows more
+        # Equal is not skipped: a rematch offer is announced under the finished version.
+        await self.send_snapshot(version=version if isinstance(version, int) else None)
 
     async def match_presence(self, event):
-        # Someone came or went: only the status bar changes, so only it is re-rendered.
+        # Someone came or went: only the status bar changes, so only it is re-rendered,
+        # and this process's copy of the match has stale seats (games/committed.py).
+        committed.forget(self.match_id)
         await self.send(text_data=await db(self._render_status)())
 
     def _render_status(self) -> str:

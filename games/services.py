@@ -19,7 +19,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from . import broadcast
+from . import broadcast, committed
 from .engines import get_engine
 from .engines.core import IllegalAction, Outcome, state_hash
 from .identity import Player
@@ -134,6 +134,9 @@ def _advance(match: Match, seat: int | None, kind: str, action: dict | None) -> 
         match.step = prompts.step
         match.deadline_at = _deadline_for(match, prompts)
     _save(match, expected)
+    # After the commit the sockets of this process render from this very object; it is
+    # handed over before the notification goes out, so their renders find it.
+    transaction.on_commit(lambda: committed.remember(match))
     _after_commit(match)
     return events
 

@@ -37,3 +37,14 @@ def browser():
         b = launched_chromium(p)
         yield b
         b.close()
+
+
+@pytest.fixture(autouse=True)
+def _no_committed_matches_from_other_tests():
+    """The in-process copy of committed matches outlives a test's database; a later test
+    could get an id back after a rollback, so every test starts with it empty."""
+    from games import committed
+
+    committed.clear()
+    yield
+    committed.clear()
