@@ -1,8 +1,8 @@
 """Canonical JSON and the SHA-256 state hash every log entry carries."""
 
-import copy
 import hashlib
 import json
+import pickle
 from typing import Any
 
 
@@ -17,5 +17,9 @@ def state_hash(state: Any) -> str:
 
 
 def clone(state: Any) -> Any:
-    """A deep copy, so an engine can build its result without touching its input."""
-    return copy.deepcopy(state)
+    """A deep copy, so an engine can build its result without touching its input.
+
+    A pickle round trip copies exactly what ``copy.deepcopy`` does for the plain values a
+    state is made of, about four times faster (bench/: 117 against 457 us for an
+    Elemental Clash state), and every move pays for one."""
+    return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))

@@ -11,10 +11,9 @@ also accepts each complete move in one dict (``{"type": "attack", "attacker": id
 from __future__ import annotations
 
 import copy
-import json
 from typing import Any
 
-from ..core import WIN, Engine, IllegalAction, Outcome, Prompts, rng
+from ..core import WIN, Engine, IllegalAction, Outcome, Prompts, clone, rng
 from . import bot as bot_module
 from .cards import BASE, COMMAND, EFFECT_OPS, PILOT, STARTER_DECKS, UNIT, card
 from .decks import validate_deck
@@ -46,13 +45,6 @@ from .state import (
     player,
 )
 from .view import build_view
-
-
-def clone(state: dict[str, Any]) -> dict[str, Any]:
-    """A deep copy of a plain-JSON state; a JSON round trip is several times faster than
-    ``copy.deepcopy`` and exact for the JSON values a state is made of."""
-    return json.loads(json.dumps(state))
-
 
 # Actions that keep a half-built selection alive; every other accepted move drops it.
 _SELECTION_MOVES = ("select", "toggle_discard")
