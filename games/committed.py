@@ -19,44 +19,31 @@ Invariants that keep this safe:
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-
+from .lru import LRU
 from .models import Match
 
 CAPACITY = 1000  # entries are wanted for milliseconds after a move; this is plenty
 
-_lock = threading.Lock()
-_entries: OrderedDict[int, Match] = OrderedDict()
+_kept = LRU(CAPACITY)
 
 
 def remember(match: Match) -> None:
     """Keep ``match`` (committed, seats prefetched) unless a newer version is already kept."""
-    with _lock:
-        if match.status != Match.Status.ACTIVE:
-            _entries.pop(match.pk, None)
-            return
-        kept = _entries.get(match.pk)
-        if kept is not None and kept.version >= match.version:
-            return
-        _entries[match.pk] = match
-        _entries.move_to_end(match.pk)
-        while len(_entries) > CAPACITY:
-            _entries.popitem(last=False)
+    if match.status != Match.Status.ACTIVE:
+        _kept.pop(match.pk)
+        return
+    _kept.put(match.pk, match, replace=lambda kept: kept.version < match.version)
 
 
 def recall(match_id: int, at_least: int) -> Match | None:
     """The kept match if it is at version ``at_least`` or later, else None."""
-    with _lock:
-        kept = _entries.get(match_id)
+    kept = _kept.get(match_id)
     return kept if kept is not None and kept.version >= at_least else None
 
 
 def forget(match_id: int) -> None:
-    with _lock:
-        _entries.pop(match_id, None)
+    _kept.pop(match_id)
 
 
 def clear() -> None:
-    with _lock:
-        _entries.clear()
+    _kept.clear()

@@ -127,7 +127,7 @@ if REDIS_URL:
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "games.layers.SweepingInMemoryChannelLayer"}}
 
 AUTH_PASSWORD_VALIDATORS = [
     {

@@ -40,11 +40,14 @@ def browser():
 
 
 @pytest.fixture(autouse=True)
-def _no_committed_matches_from_other_tests():
-    """The in-process copy of committed matches outlives a test's database; a later test
-    could get an id back after a rollback, so every test starts with it empty."""
+def _no_process_caches_from_other_tests():
+    """The in-process copy of committed matches outlives a test's database (a later test
+    could get an id back after a rollback), and reused fragments would hide a render; every
+    test starts with both empty."""
     from games import committed
+    from games.templatetags import duelhall
 
     committed.clear()
+    duelhall._fragments.clear()
     yield
     committed.clear()

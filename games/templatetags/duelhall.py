@@ -1,6 +1,12 @@
 """Small template helpers shared by the match page and every board (loaded as a builtin)."""
 
+import hashlib
+
 from django import template
+from django.template.loader import get_template
+
+from games.engines.core import canonical_json
+from games.lru import LRU
 
 register = template.Library()
 
@@ -25,7 +31,41 @@ def get_item(mapping, key):
 
 
 @register.filter
+def pick(mapping, keys: str) -> dict:
+    """``match|pick:"code names"``: only those keys, e.g. the parts of a match that do not
+    change from move to move, for a fragment reused across moves (memo_include)."""
+    return {k: mapping[k] for k in keys.split() if k in mapping}
+
+
+@register.filter
 def humanize_code(code) -> str:
     """``"lp_depleted"`` -> ``"Lp depleted"``: a readable fallback for a machine reason."""
     text = str(code or "").replace("_", " ").strip()
     return text[:1].upper() + text[1:]
+
+
+# Rendered fragments by (template, digest of their context). Entries are a few KB; a
+# match's log holds tens of them, so this covers a few hundred live matches.
+_fragments = LRU(5000)
+
+
+@register.simple_tag
+def memo_include(template_name: str, **context):
+    """``{% memo_include "t.html" a=x b=y %}``: render ``t.html`` with exactly ``a`` and
+    ``b`` (nothing else from the page) and reuse the HTML whenever the same values come
+    again.
+
+    Why: logs grow with every turn and their old entries never change, yet every move
+    re-rendered all of them for every viewer (bench/: 40% of an Elemental Clash board late
+    in a match). The HTML is a pure function of the values, which come from the viewer's
+    own view, so a reused fragment shows nobody anything that was not already theirs."""
+    try:
+        digest = hashlib.blake2b(canonical_json(context).encode(), digest_size=16).digest()
+    except (TypeError, ValueError):  # not plain JSON values: render without reuse
+        return get_template(template_name).render(context)
+    key = (template_name, digest)
+    html = _fragments.get(key)
+    if html is None:
+        html = get_template(template_name).render(context)
+        _fragments.put(key, html)
+    return html

@@ -1,0 +1,45 @@
+"""``memo_include``: log fragments rendered once per distinct value and reused."""
+
+from django.template import Context, Template
+
+from games.templatetags import duelhall
+
+TURN = {"turn": 3, "phases": [{"phase": "combat", "items": [{"text": "Fireball hits for 4"}]}]}
+
+
+def render(source: str, **context) -> str:
+    return Template(source).render(Context(context))
+
+
+def test_a_reused_fragment_is_the_html_a_fresh_render_gives(monkeypatch):
+    page = '{% memo_include "games/elemental-clash/_turn_log.html" t=t open=True %}'
+    first = render(page, t=TURN)
+    calls = []
+    real = duelhall.get_template
+    monkeypatch.setattr(duelhall, "get_template", lambda name: calls.append(name) or real(name))
+    again = render(page, t=TURN)
+    assert again == first and "Fireball hits for 4" in first
+    assert calls == [], "the second render reused the first one's HTML"
+    changed = render(page, t={**TURN, "turn": 4})
+    assert calls and "Turn 4" in changed and changed != first, "new values render afresh"
+
+
+def test_a_fragment_sees_only_the_values_it_is_given():
+    # The page's own context (here a seat and a hand) must not reach a fragment whose HTML
+    # is shared: only what the tag passes is in its key and its context.
+    out = render(
+        '{% memo_include "games/phalanx/_name.html" s=1 match=match|pick:"names" %}',
+        match={"names": {"1": "Bob"}, "version": 7},
+        seat=0,
+        hand=["PHX0-QS"],
+    )
+    assert out == "Bob"
+
+
+def test_values_that_are_not_plain_json_render_without_reuse():
+    class Odd:
+        turn = 9
+        phases = []
+
+    page = '{% memo_include "games/elemental-clash/_turn_log.html" t=t open=False %}'
+    assert "Turn 9" in render(page, t=Odd())
