@@ -12,6 +12,7 @@ import json
 import logging
 import time
 
+from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.template.loader import render_to_string
@@ -63,7 +64,24 @@ def parse_frame(text: str | None) -> dict:
     return data
 
 
-class MatchConsumer(AsyncWebsocketConsumer):
+class SocketConsumer(AsyncWebsocketConsumer):
+    """A websocket consumer whose messages are dispatched without a stop at the sync thread.
+
+    Channels' ``dispatch`` closes stale database connections before every message, and does
+    it on the one shared sync thread: a thread hop per frame and per group message, all
+    queued on that one thread (bench/: 10% of the worker at 200 matches, and a queue every
+    move waits in). These consumers never use a connection on the event loop; all their
+    database work runs through DatabaseSyncToAsync (games/threads.py), which closes stale
+    connections around every call itself."""
+
+    async def dispatch(self, message):
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+
+class MatchConsumer(SocketConsumer):
     """One socket per open match page. Acts only for the seat its session owns."""
 
     async def connect(self):
@@ -235,7 +253,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.seat = hotseat_turn(match)
 
 
-class LobbyConsumer(AsyncWebsocketConsumer):
+class LobbyConsumer(SocketConsumer):
     """Pushes a game's open challenges to every open lobby page as they change."""
 
     async def connect(self):

@@ -5,11 +5,14 @@ but does no database work and no rendering, so ``bench/`` can state every live f
 ratio to what Channels and daphne themselves cost on this machine.
 """
 
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
+from .consumers import SocketConsumer
 
-class EchoConsumer(AsyncWebsocketConsumer):
+
+class EchoConsumer(SocketConsumer):
+    """Same base as the match socket, so the floor is what the stack costs them both."""
+
     async def connect(self):
         await self.accept()
 

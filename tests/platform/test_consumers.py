@@ -247,3 +247,26 @@ async def test_opponent_presence_is_shown_live():
     await bob.disconnect()
     assert online_dots(await drain(alice)) == 1, "and leave"
     await alice.disconnect()
+
+
+async def test_messages_are_dispatched_without_a_hop_to_the_shared_sync_thread(monkeypatch):
+    # Channels would close stale connections on its one sync thread before every message;
+    # our consumers do their database work in DatabaseSyncToAsync, which does that itself.
+    import channels.consumer
+
+    hops = []
+
+    async def counted():
+        hops.append(1)
+
+    monkeypatch.setattr(channels.consumer, "aclose_old_connections", counted)
+    match = await online_match()
+    alice = await connect(match.code, persona("alice"))
+    await drain(alice)
+    await alice.send_to(
+        text_data=frame(get_engine(EC).legal_actions(match.state, 0)[0], match.step)
+    )
+    assert 'id="board"' in await drain(alice)
+    assert await log_count(match) == 1
+    assert hops == []
+    await alice.disconnect()
