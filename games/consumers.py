@@ -99,25 +99,50 @@ class MatchConsumer(SocketConsumer):
         await self.accept()
         if self.presence_seat is not None:
             await db_write(self._presence)(+1)
-        self.sent_version = -1
+        self.sent_version, self.deadline, self.replan = -1, None, asyncio.Event()
         await self.send_snapshot()
         self.watchdog = asyncio.ensure_future(self._resync_forever())
 
     async def _resync_forever(self):
-        """Notifications can be lost (a Redis restart forgets every group). The database is
-        the truth: every few seconds re-join the group and, if the match moved on without
-        us hearing, send this viewer a fresh render."""
+        """Notifications can be lost (a Redis restart forgets every group; in the default
+        set-up the sweeper is another process whose in-memory layer reaches no socket).
+        The database is the truth: every few seconds, and just after the shown step's
+        deadline, re-join the group and, if the match moved on without us hearing or the
+        step is overdue, send this viewer a fresh render (which applies a due timeout)."""
         while True:
-            await asyncio.sleep(settings.WS_RESYNC_SECONDS)
+            self.replan.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.replan.wait(), self._until_next_check())
+                continue  # a new deadline is shown: plan again
             await bounded(
                 self.channel_layer.group_add(self.group, self.channel_name), f"re-join {self.group}"
             )
-            version = await db(self._current_version)()
-            if version != self.sent_version:
+            version, deadline = await db(self._current_version_and_deadline)()
+            overdue = deadline is not None and deadline <= timezone.now()
+            if version != self.sent_version or overdue:
                 await self.send_snapshot()
 
-    def _current_version(self) -> int | None:
-        return Match.objects.filter(pk=self.match_id).values_list("version", flat=True).first()
+    def _until_next_check(self) -> float:
+        wait = settings.WS_RESYNC_SECONDS
+        if self.deadline is not None:
+            # The grace lets a running sweeper fire first (its notification usually beats
+            # us); without one, the render this check triggers fires the timeout itself.
+            grace = settings.SWEEPER_INTERVAL_SECONDS + 0.25
+            left = (self.deadline - timezone.now()).total_seconds() + grace
+            if left > 0:
+                wait = min(wait, left)
+        return wait
+
+    def _current_version_and_deadline(self):
+        row = Match.objects.filter(pk=self.match_id).values_list("version", "deadline_at").first()
+        return row if row is not None else (None, None)
+
+    def _note_shown(self, version: int, deadline) -> None:
+        """Remember what this socket now shows; a new deadline re-plans the watchdog."""
+        self.sent_version = version
+        if deadline != self.deadline:
+            self.deadline = deadline
+            self.replan.set()
 
     def _load_identity(self) -> bool:
         match = Match.objects.filter(code=self.code).prefetch_related("seats").first()
@@ -154,22 +179,25 @@ class MatchConsumer(SocketConsumer):
 
     # ---- rendering
 
-    def _render(self, flash: str = "", version: int | None = None) -> str:
-        """This viewer's fragments. ``version``: the one a notification announced, which
-        this process may still hold in memory from the commit (see games/committed.py)."""
+    def _render(self, flash: str = "", version: int | None = None) -> tuple[int, object, str]:
+        """This viewer's fragments, with the version and step deadline they show.
+        ``version``: the one a notification announced, which this process may still hold
+        in memory from the commit (see games/committed.py)."""
         match = committed.recall(self.match_id, version) if version is not None else None
         if match is None:
             match = Match.objects.prefetch_related("seats").get(pk=self.match_id)
         if match.deadline_at is not None and match.deadline_at <= timezone.now():
             services.settle(self.match_id)  # lazy timer: apply what fell due, then re-read
             match = Match.objects.prefetch_related("seats").get(pk=self.match_id)
-        self.sent_version = match.version
         if self.hotseat and self.seat is not None and hotseat_turn(match) not in (self.seat, None):
             self.seat = None  # the other seat's turn: back to the pass-the-device screen
-        return render_fragments(match, Viewer(self.player, self.seat, self.hotseat), flash)
+        html = render_fragments(match, Viewer(self.player, self.seat, self.hotseat), flash)
+        return match.version, match.deadline_at, html
 
     async def send_snapshot(self, flash: str = "", version: int | None = None):
-        await self.send(text_data=await db(self._render)(flash, version))
+        shown, deadline, html = await db(self._render)(flash, version)
+        self._note_shown(shown, deadline)
+        await self.send(text_data=html)
 
     async def reject(self, message: str):
         await self.send(text_data=render_flash(message))

@@ -163,7 +163,8 @@ SWEEPER_INTERVAL_SECONDS = float(os.environ.get("SWEEPER_INTERVAL_SECONDS", "0.5
 SWEEPER_GAP_SECONDS = float(os.environ.get("SWEEPER_GAP_SECONDS", "5"))
 # How often each open match socket re-joins its group and re-checks the match version, so a
 # lost notification (e.g. a Redis restart) costs at most this long, never a stuck board.
-# One process with the in-memory layer never loses a notification, so it checks rarely.
+# Sockets also check just after the deadline they show: in the default set-up the sweeper's
+# notifications stay in its own process. Otherwise the in-memory layer loses nothing.
 WS_RESYNC_SECONDS = float(os.environ.get("WS_RESYNC_SECONDS", "5" if REDIS_URL else "30"))
 # Longest a channel-layer call may take before it is given up (see games/broadcast.py).
 BROADCAST_TIMEOUT_SECONDS = float(os.environ.get("BROADCAST_TIMEOUT_SECONDS", "1"))

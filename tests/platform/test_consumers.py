@@ -218,6 +218,35 @@ async def test_a_lost_notification_is_recovered_from_the_database(settings):
     await bob.disconnect()
 
 
+@database_sync_to_async
+def timed_match_due_in(seconds: float) -> Match:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    match = services.create_match(EC, persona("alice"), timed=True)
+    services.join_match(match.pk, persona("bob"))
+    Match.objects.filter(pk=match.pk).update(
+        deadline_at=timezone.now() + timedelta(seconds=seconds)
+    )
+    return Match.objects.get(pk=match.pk)
+
+
+async def test_a_step_timeout_reaches_the_board_without_any_notification(settings):
+    # The default set-up's sweeper is another process: its in-memory layer reaches no
+    # socket. Here no sweeper runs at all; the socket checks just after the deadline it
+    # shows, and its render applies the due timeout (the draft auto-picks for both).
+    settings.WS_RESYNC_SECONDS = 60
+    settings.SWEEPER_INTERVAL_SECONDS = 0.1
+    match = await timed_match_due_in(0.5)
+    alice = await connect(match.code, persona("alice"))
+    assert f'data-version="{match.version}"' in await drain(alice)
+    after = await drain(alice, timeout=1.5)
+    assert f'data-version="{match.version + 1}"' in after
+    assert await log_count(match) == 1, "the timeout is in the log, once"
+    await alice.disconnect()
+
+
 async def test_a_flood_of_frames_is_cut_off_by_the_rate_limit(settings):
     settings.WS_MAX_MESSAGES_PER_10S = 5
     match = await online_match()
