@@ -41,8 +41,20 @@ def recall(match_id: int, at_least: int) -> Match | None:
     return kept if kept is not None and kept.version >= at_least else None
 
 
+# Counts presence changes seen by this process, for copies kept elsewhere (the render
+# workers, games/render_workers.py): a copy made before the latest change is not reused.
+_presence_generation = 0
+
+
 def forget(match_id: int) -> None:
+    """Drop the kept copy of a match whose seats changed (someone came or went)."""
+    global _presence_generation
+    _presence_generation += 1  # only the event loop calls this: no lock needed
     _kept.pop(match_id)
+
+
+def presence_generation() -> int:
+    return _presence_generation
 
 
 def clear() -> None:

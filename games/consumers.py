@@ -18,12 +18,13 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from . import committed, services
+from . import committed, render_workers, services
 from .broadcast import bounded, lobby_group, match_group
 from .engines import GAME_MODULES
 from .identity import player_from
 from .lobby import lobby_context
 from .models import Match
+from .render_workers import Rendered, RenderRequest
 from .rendering import Viewer, hotseat_turn, render_flash, render_fragments, render_status
 from .threads import db, db_write
 
@@ -179,10 +180,10 @@ class MatchConsumer(SocketConsumer):
 
     # ---- rendering
 
-    def _render(self, flash: str = "", version: int | None = None) -> tuple[int, object, str]:
-        """This viewer's fragments, with the version and step deadline they show.
-        ``version``: the one a notification announced, which this process may still hold
-        in memory from the commit (see games/committed.py)."""
+    def _render(self, flash: str = "", version: int | None = None) -> Rendered:
+        """This viewer's fragments, in a thread of this process. ``version``: the one a
+        notification announced, which may still be in memory from the commit
+        (games/committed.py)."""
         match = committed.recall(self.match_id, version) if version is not None else None
         if match is None:
             match = Match.objects.prefetch_related("seats").get(pk=self.match_id)
@@ -192,12 +193,25 @@ class MatchConsumer(SocketConsumer):
         if self.hotseat and self.seat is not None and hotseat_turn(match) not in (self.seat, None):
             self.seat = None  # the other seat's turn: back to the pass-the-device screen
         html = render_fragments(match, Viewer(self.player, self.seat, self.hotseat), flash)
-        return match.version, match.deadline_at, html
+        return Rendered(match.version, match.deadline_at, html)
 
     async def send_snapshot(self, flash: str = "", version: int | None = None):
-        shown, deadline, html = await db(self._render)(flash, version)
-        self._note_shown(shown, deadline)
-        await self.send(text_data=html)
+        rendered = None
+        if not self.hotseat:  # hot-seat changes which seat is shown: decided here
+            rendered = await render_workers.render(
+                RenderRequest(
+                    self.match_id,
+                    version,
+                    committed.presence_generation(),
+                    self.player,
+                    self.seat,
+                    flash,
+                )
+            )
+        if rendered is None:
+            rendered = await db(self._render)(flash, version)
+        self._note_shown(rendered.version, rendered.deadline)
+        await self.send(text_data=rendered.html)
 
     async def reject(self, message: str):
         await self.send(text_data=render_flash(message))

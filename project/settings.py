@@ -166,6 +166,9 @@ SWEEPER_GAP_SECONDS = float(os.environ.get("SWEEPER_GAP_SECONDS", "5"))
 # Sockets also check just after the deadline they show: in the default set-up the sweeper's
 # notifications stay in its own process. Otherwise the in-memory layer loses nothing.
 WS_RESYNC_SECONDS = float(os.environ.get("WS_RESYNC_SECONDS", "5" if REDIS_URL else "30"))
+# Worker processes that render match boards beside daphne (games/render_workers.py); 0
+# renders in daphne's threads. `manage.py play` sets it for the default set-up.
+RENDER_PROCESSES = int(os.environ.get("RENDER_PROCESSES", "0"))
 # Longest a channel-layer call may take before it is given up (see games/broadcast.py).
 BROADCAST_TIMEOUT_SECONDS = float(os.environ.get("BROADCAST_TIMEOUT_SECONDS", "1"))
 

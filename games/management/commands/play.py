@@ -8,6 +8,17 @@ import sys
 from django.core.management.base import BaseCommand
 
 
+def render_processes() -> str:
+    """The default set-up (one daphne, SQLite, in-memory layer) renders boards in one worker
+    process when there is a second core for it (games/render_workers.py). The scale-out
+    set-up runs a daphne per core instead. RENDER_PROCESSES in the environment wins."""
+    if "RENDER_PROCESSES" in os.environ:
+        return os.environ["RENDER_PROCESSES"]
+    if os.environ.get("REDIS_URL") or (os.cpu_count() or 1) < 2:
+        return "0"
+    return "1"
+
+
 class Command(BaseCommand):
     help = "Serve Duelhall with daphne and run the timer sweeper beside it."
 
@@ -24,7 +35,8 @@ class Command(BaseCommand):
         if not no_sweeper:
             children.append(subprocess.Popen([python, "manage.py", "sweeper"]))
         server = subprocess.Popen(
-            [python, "-m", "daphne", "-b", host, "-p", str(port), "project.asgi:application"]
+            [python, "-m", "daphne", "-b", host, "-p", str(port), "project.asgi:application"],
+            env={**os.environ, "RENDER_PROCESSES": render_processes()},
         )
         children.append(server)
         self.stdout.write(
