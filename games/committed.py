@@ -22,7 +22,9 @@ from __future__ import annotations
 from .lru import LRU
 from .models import Match
 
-CAPACITY = 1000  # entries are wanted for milliseconds after a move; this is plenty
+# Entries are wanted for milliseconds after a move, and every state kept is more heap for
+# the garbage collector to walk (games/gc_tuning.py): a few dozen are plenty.
+CAPACITY = 50
 
 _kept = LRU(CAPACITY)
 

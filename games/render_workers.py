@@ -119,15 +119,19 @@ def _start_worker(settings_module: str, database_name: str) -> None:
     os.environ["DJANGO_SETTINGS_MODULE"] = settings_module
     import django
 
+    from .gc_tuning import tune_for_serving
+
     django.setup()
+    tune_for_serving()
     # The same database as daphne's, even where that is not the settings' own (a test
     # database); connections open lazily, so this is in time for the first one.
     settings.DATABASES["default"]["NAME"] = database_name
 
 
 # A worker serves every socket of its daphne, one render at a time; a match is wanted again
-# within milliseconds (the other player's socket), so a few hundred entries are plenty.
-_loaded = LRU(500)
+# within milliseconds (the other player's socket), so a few dozen entries are plenty, and
+# every state kept is more heap for the collector to walk (games/gc_tuning.py).
+_loaded = LRU(50)
 
 
 def render_in_worker(request: RenderRequest) -> Rendered | None:
