@@ -12,31 +12,33 @@ status bar of a presence change, and any render of an overdue step, because sett
 writes and its notification has to start in daphne's own channel layer.
 
 ``RENDER_PROCESSES`` (settings) is the number of workers; 0 renders in daphne's threads.
-``manage.py play`` sets it for the default set-up. A worker that dies is replaced, and the
-render it was doing is done in a thread instead.
+``manage.py play`` sets it for the default set-up. Each match goes to the same worker, whose
+copy of it then serves both players. A worker that dies or stalls is replaced after a pause,
+and the renders it owed are done in threads instead.
+
+The link is a socket pair carrying length-prefixed pickles, read by the event loop itself.
+(A ProcessPoolExecutor needs two helper threads in daphne to feed and collect its queues,
+which took a quarter of daphne's samples at 200 matches, all competing for the GIL.) Both
+ends are this program; nothing else can write to the socket.
 """
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
-import multiprocessing
-import os
+import pickle
+import socket
+import subprocess
+import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from datetime import datetime
 
 from django.conf import settings
 from django.db import connections
-from django.utils import timezone
 
 from .identity import Player
-from .lru import LRU
-
-# Nothing here may import models at the top: a worker imports this module to find its
-# initializer before that initializer has set Django up.
 
 log = logging.getLogger(__name__)
 
@@ -58,99 +60,135 @@ class Rendered:
     html: str
 
 
-RETRY_AFTER_SECONDS = 30.0  # after workers broke: render in threads for this long
+RETRY_AFTER_SECONDS = 30.0  # after a worker broke: its matches render in threads this long
+RENDER_TIMEOUT_SECONDS = 5.0  # a render this late means a stuck worker
+HEADER = 4  # bytes of big-endian frame length
 
-_pool: ProcessPoolExecutor | None = None
-_broken_until = 0.0
+
+def frame(payload: object) -> bytes:
+    data = pickle.dumps(payload, protocol=pickle.HIGHEST_PROTOCOL)
+    return len(data).to_bytes(HEADER, "big") + data
 
 
-def _workers() -> ProcessPoolExecutor | None:
-    global _pool
-    if settings.RENDER_PROCESSES <= 0 or time.monotonic() < _broken_until:
-        return None
-    if _pool is None:
-        _pool = ProcessPoolExecutor(
-            settings.RENDER_PROCESSES,
-            # spawn, not fork: daphne has threads and a running reactor to not copy.
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=_start_worker,
-            initargs=(
-                os.environ.get("DJANGO_SETTINGS_MODULE", "project.settings"),
+class WorkerGone(Exception):
+    """The worker died, stalled or could not start: the render is done in a thread."""
+
+
+class RenderWorker:
+    """One render process and the socket to it, driven by the event loop that made it."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.get_running_loop()
+        ours, theirs = socket.socketpair()
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "games.render_process",
+                str(theirs.fileno()),
                 connections["default"].settings_dict["NAME"],
-            ),
+            ],
+            pass_fds=(theirs.fileno(),),
         )
-    return _pool
+        theirs.close()
+        self.socket = ours
+        self.pending: dict[int, asyncio.Future] = {}
+        self.ids = itertools.count()
+        self.alive = True
+        self.writer: asyncio.StreamWriter | None = None
+        self.ready = asyncio.ensure_future(self._connect())
+
+    async def _connect(self) -> None:
+        reader, self.writer = await asyncio.open_connection(sock=self.socket)
+        self.reading = asyncio.ensure_future(self._read_forever(reader))
+
+    async def _read_forever(self, reader: asyncio.StreamReader) -> None:
+        try:
+            while True:
+                size = int.from_bytes(await reader.readexactly(HEADER), "big")
+                number, result = pickle.loads(await reader.readexactly(size))
+                waiter = self.pending.pop(number, None)
+                if waiter is not None and not waiter.done():
+                    waiter.set_result(result)
+        except (asyncio.IncompleteReadError, ConnectionError):
+            pass
+        finally:
+            self.stop()
+
+    async def render(self, request: RenderRequest) -> Rendered | None:
+        await self.ready
+        if not self.alive:
+            raise WorkerGone
+        number = next(self.ids)
+        waiter = self.loop.create_future()
+        self.pending[number] = waiter
+        self.writer.write(frame((number, request)))
+        try:
+            result = await asyncio.wait_for(waiter, RENDER_TIMEOUT_SECONDS)
+        except TimeoutError:
+            self.stop()
+            raise WorkerGone from None
+        if isinstance(result, WorkerGone):
+            raise result
+        return result
+
+    def stop(self) -> None:
+        if not self.alive:
+            return
+        self.alive = False
+        for waiter in self.pending.values():
+            if not waiter.done():
+                waiter.set_result(WorkerGone())
+        self.pending.clear()
+        if self.writer is not None:
+            self.writer.close()
+        else:
+            self.socket.close()
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait()
+
+
+_workers: dict[int, RenderWorker] = {}
+_broken_until: dict[int, float] = {}
+
+
+def _worker_for(match_id: int) -> RenderWorker | None:
+    count = settings.RENDER_PROCESSES
+    if count <= 0:
+        return None
+    slot = match_id % count
+    if time.monotonic() < _broken_until.get(slot, 0.0):
+        return None
+    worker = _workers.get(slot)
+    loop = asyncio.get_running_loop()
+    if worker is None or not worker.alive or worker.loop is not loop:
+        if worker is not None:
+            worker.stop()
+        worker = _workers[slot] = RenderWorker()
+    return worker
 
 
 async def render(request: RenderRequest) -> Rendered | None:
-    """The request rendered by a worker, or None: no workers are configured, they broke
-    (then they are replaced), or the step is overdue. On None the caller renders in a
+    """The request rendered by a worker, or None: no worker is configured, it broke (it
+    is replaced after a pause), or the step is overdue. On None the caller renders in a
     thread, which also settles an overdue step."""
-    pool = _workers()
-    if pool is None:
+    worker = _worker_for(request.match_id)
+    if worker is None:
         return None
     try:
-        return await asyncio.get_running_loop().run_in_executor(pool, render_in_worker, request)
-    except BrokenProcessPool:
-        # A worker died (or could not start): render in threads for a while rather than
-        # paying for a new process on every render, then try fresh workers.
-        log.exception("render workers broke; rendering in threads for %.0f s", RETRY_AFTER_SECONDS)
-        _discard(pool, retry_after=RETRY_AFTER_SECONDS)
+        return await worker.render(request)
+    except WorkerGone:
+        # Render in threads for a while rather than paying for a new process on every
+        # render while something is wrong, then try a fresh worker.
+        slot = request.match_id % max(settings.RENDER_PROCESSES, 1)
+        log.error("render worker %d is gone; rendering in threads for a while", slot)
+        _broken_until[slot] = time.monotonic() + RETRY_AFTER_SECONDS
         return None
-
-
-def _discard(pool: ProcessPoolExecutor, retry_after: float = 0.0) -> None:
-    global _pool, _broken_until
-    if _pool is pool:
-        _pool = None
-        _broken_until = time.monotonic() + retry_after
-    pool.shutdown(wait=False, cancel_futures=True)
 
 
 def shutdown() -> None:
-    if _pool is not None:
-        _discard(_pool)
-
-
-# ---------------------------------------------------------------- inside a worker
-
-
-def _start_worker(settings_module: str, database_name: str) -> None:
-    os.environ["DJANGO_SETTINGS_MODULE"] = settings_module
-    import django
-
-    from .gc_tuning import tune_for_serving
-
-    django.setup()
-    tune_for_serving()
-    # The same database as daphne's, even where that is not the settings' own (a test
-    # database); connections open lazily, so this is in time for the first one.
-    settings.DATABASES["default"]["NAME"] = database_name
-
-
-# A worker serves every socket of its daphne, one render at a time; a match is wanted again
-# within milliseconds (the other player's socket), so a few dozen entries are plenty, and
-# every state kept is more heap for the collector to walk (games/gc_tuning.py).
-_loaded = LRU(50)
-
-
-def render_in_worker(request: RenderRequest) -> Rendered | None:
-    from .models import Match
-    from .rendering import Viewer, render_fragments
-
-    kept = _loaded.get(request.match_id) if request.version is not None else None
-    match = None
-    if kept is not None:
-        generation, candidate = kept
-        # Seats change with presence but keep the version: a copy from before a presence
-        # change is not reused, whatever its version.
-        if generation == request.generation and candidate.version >= request.version:
-            match = candidate
-    if match is None:
-        match = Match.objects.prefetch_related("seats").get(pk=request.match_id)
-        if match.status == Match.Status.ACTIVE:  # a finished match may still get a rematch
-            _loaded.put(request.match_id, (request.generation, match))
-    if match.deadline_at is not None and match.deadline_at <= timezone.now():
-        return None
-    html = render_fragments(match, Viewer(request.player, request.seat), request.flash)
-    return Rendered(match.version, match.deadline_at, html)
+    for worker in _workers.values():
+        worker.stop()
+    _workers.clear()
+    _broken_until.clear()

@@ -44,11 +44,18 @@ def _no_process_caches_from_other_tests():
     """The in-process copy of committed matches outlives a test's database (a later test
     could get an id back after a rollback), and reused fragments would hide a render; every
     test starts with both empty."""
-    from games import committed, render_workers
+    from games import committed, render_process
     from games.templatetags import duelhall
 
     committed.clear()
     duelhall._fragments.clear()
-    render_workers._loaded.clear()
+    render_process._loaded.clear()
     yield
     committed.clear()
+
+
+def pytest_collection_modifyitems(config, items):
+    """Browser tests run last. Playwright's sync API marks its event loop as running in the
+    main thread for as long as the shared browser is open, and an asyncio test started
+    after that fails with "cannot be called from a running event loop"."""
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)

@@ -7,7 +7,8 @@ from django.utils import timezone
 
 from games import render_workers, services
 from games.models import Match
-from games.render_workers import RenderRequest, render_in_worker
+from games.render_process import render_in_worker
+from games.render_workers import RenderRequest
 from games.rendering import Viewer, render_fragments
 
 from .conftest import EC, persona
@@ -86,7 +87,6 @@ async def test_a_dead_worker_means_threads_for_a_while_not_a_lost_render(setting
     try:
         killer = request_for(match, 0, player=DiesWhenUnpickled())
         assert await render_workers.render(killer) is None, "the caller renders in a thread"
-        assert render_workers._workers() is None, "no new worker on every render"
+        assert render_workers._worker_for(match.pk) is None, "no new worker on every render"
     finally:
-        render_workers._broken_until = 0.0
         render_workers.shutdown()

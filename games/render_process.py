@@ -1,0 +1,91 @@
+"""A render worker process (see games/render_workers.py for why and for daphne's side).
+
+    python -m games.render_process FD DATABASE_NAME
+
+Started by daphne with one end of a socket pair as FD. It answers render requests one at a
+time, in order: each frame in is ``(number, RenderRequest)``, each frame out is
+``(number, Rendered | None)``, where None asks daphne to render that one itself (an overdue
+step, or an error, which daphne's own render then reports). It exits when daphne closes
+the socket or dies.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import pickle
+import socket
+import sys
+
+from django.conf import settings
+from django.utils import timezone
+
+from .lru import LRU
+from .render_workers import HEADER, Rendered, RenderRequest, frame
+
+log = logging.getLogger(__name__)
+
+# A worker serves every socket of its daphne, one render at a time; a match is wanted again
+# within milliseconds (the other player's socket), so a few dozen entries are plenty, and
+# every state kept is more heap for the collector to walk (games/gc_tuning.py).
+_loaded = LRU(50)
+
+
+def render_in_worker(request: RenderRequest) -> Rendered | None:
+    from .models import Match
+    from .rendering import Viewer, render_fragments
+
+    kept = _loaded.get(request.match_id) if request.version is not None else None
+    match = None
+    if kept is not None:
+        generation, candidate = kept
+        # Seats change with presence but keep the version: a copy from before a presence
+        # change is not reused, whatever its version.
+        if generation == request.generation and candidate.version >= request.version:
+            match = candidate
+    if match is None:
+        match = Match.objects.prefetch_related("seats").get(pk=request.match_id)
+        if match.status == Match.Status.ACTIVE:  # a finished match may still get a rematch
+            _loaded.put(request.match_id, (request.generation, match))
+    if match.deadline_at is not None and match.deadline_at <= timezone.now():
+        return None
+    html = render_fragments(match, Viewer(request.player, request.seat), request.flash)
+    return Rendered(match.version, match.deadline_at, html)
+
+
+def serve(link: socket.socket) -> None:
+    stream = link.makefile("rwb")
+    while True:
+        header = stream.read(HEADER)
+        if len(header) < HEADER:
+            return  # daphne closed the socket
+        number, request = pickle.loads(stream.read(int.from_bytes(header, "big")))
+        try:
+            result = render_in_worker(request)
+        except Exception:
+            log.exception("render failed in the worker; daphne renders it instead")
+            result = None
+        stream.write(frame((number, result)))
+        stream.flush()
+
+
+def main(argv: list[str]) -> int:
+    fd, database_name = int(argv[0]), argv[1]
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "project.settings")
+    import django
+
+    from .gc_tuning import tune_for_serving
+
+    django.setup()
+    # The same database as daphne's, even where that is not the settings' own (a test
+    # database); connections open lazily, so this is in time for the first one.
+    settings.DATABASES["default"]["NAME"] = database_name
+    tune_for_serving()
+    with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # daphne went away
+        serve(socket.socket(fileno=fd))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
