@@ -121,6 +121,11 @@ if REDIS_URL:
                         "socket_connect_timeout": 2,
                         "socket_timeout": 15,
                         "retry_on_timeout": True,
+                        # redis-py 8 caps a pool at 100 connections and then fails at once
+                        # (MaxConnectionsError) instead of waiting. Hundreds of sockets
+                        # joining, leaving and being notified at the same moment need more;
+                        # Redis itself accepts 10 000 clients.
+                        "max_connections": 1000,
                     }
                 ]
             },
