@@ -370,7 +370,7 @@ def run_load(
 def start_profiler(server: Server, seconds: float, out: Path) -> list[subprocess.Popen]:
     """py-spy (an external tool: ``pip install py-spy``) on the first worker's daphne, twice:
     on-CPU samples (``out``) and wall-clock samples per thread (``out`` with ``.wall``), the
-    latter to see how busy the one thread that runs every ``database_sync_to_async`` call is."""
+    latter to see how busy the busiest thread doing sync work (on SQLite, the writer) is."""
     spy = shutil.which("py-spy") or str(Path(PYTHON).with_name("py-spy"))
     pid = server.daphne_pid()
     if pid is None or not os.path.exists(spy):
@@ -441,13 +441,14 @@ def summarise_profile(raw: Path, top: int = 25) -> dict:
     }
     wall = Path(str(raw) + ".wall")
     if wall.exists():
-        summary["sync_thread"] = summarise_sync_thread(wall, top)
+        summary["busiest_thread"] = summarise_busiest_thread(wall, top)
     return summary
 
 
-def summarise_sync_thread(wall: Path, top: int) -> dict:
-    """Channels runs every ``database_sync_to_async`` call (thread_sensitive) on one thread:
-    its busy share is the server's capacity use; the breakdown is where its wall time goes."""
+def summarise_busiest_thread(wall: Path, top: int) -> dict:
+    """The thread that spent the most time in sync work (``thread_handler`` frames): on
+    SQLite the one writer thread, whose busy share is the ceiling of moves per second; the
+    breakdown is where its wall time goes."""
     threads: dict[str, list] = {}
     for frames, n in read_stacks(wall):
         threads.setdefault(frames[0], []).append((frames, n))
@@ -636,10 +637,11 @@ def main(argv: list[str] | None = None) -> int:
                 [[p["function"], p["pct"]] for p in profile["inclusive_project"][:15]],
             )
         )
-        sync = profile.get("sync_thread") or {}
+        sync = profile.get("busiest_thread") or {}
         if sync:
             print(
-                f"\nthe sync worker thread was busy {sync['busy_pct']}% of the window; its wall time:"
+                f"\nthe busiest worker thread was busy {sync['busy_pct']}% of the window; "
+                "its wall time:"
             )
             print(
                 table(
