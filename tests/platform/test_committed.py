@@ -9,7 +9,8 @@ from django.db import transaction
 
 from games import committed, services
 from games.engines import get_engine
-from games.models import Match
+from games.engines.core import state_hash
+from games.models import Match, MatchAction
 from project.asgi import application
 
 from .conftest import EC, persona, ws_headers
@@ -96,3 +97,49 @@ async def test_a_presence_change_drops_the_kept_copy_so_seats_are_read_again():
     assert committed.recall(match.pk, 0) is None, "the copy with bob away is gone"
     await bob.disconnect()
     await alice.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_next_move_starts_from_the_kept_copy_and_the_chain_holds(
+    django_assert_max_num_queries,
+):
+    match = started_match()
+    engine = get_engine(EC)
+    services.submit(match.pk, persona("alice"), 0, first_pick(match, 0), match.step)
+    after_first = Match.objects.get(pk=match.pk)
+    # A simultaneous step: bob's pick is the next move, on the same step.
+    bob_pick = engine.legal_actions(after_first.state, 1)[0]
+    with django_assert_max_num_queries(6):  # BEGIN, version, insert, update, COMMIT, bots?
+        services.submit(match.pk, persona("bob"), 1, bob_pick, after_first.step)
+    first, second = MatchAction.objects.filter(match_id=match.pk).order_by("seq")
+    assert (first.seq, second.seq) == (1, 2)
+    assert second.hash_before == first.hash_after == state_hash(after_first.state)
+    assert second.hash_after == state_hash(Match.objects.get(pk=match.pk).state)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_match_changed_by_another_process_is_read_again_not_taken_from_the_copy():
+    match = started_match()
+    engine = get_engine(EC)
+    services.submit(match.pk, persona("alice"), 0, first_pick(match, 0), match.step)
+    row = Match.objects.get(pk=match.pk)
+    # Another process (a sweeper, another worker) moves the match on: its version moves.
+    state, _ = engine.apply(row.state, 1, engine.legal_actions(row.state, 1)[0])
+    MatchAction.objects.create(
+        match_id=match.pk,
+        seq=2,
+        seat=1,
+        kind=MatchAction.Kind.ACTION,
+        action={},
+        events=[],
+        hash_before=state_hash(row.state),
+        hash_after=state_hash(state),
+    )
+    step = engine.prompts(state).step
+    Match.objects.filter(pk=match.pk).update(state=state, version=row.version + 1, step=step)
+    waiting = engine.prompts(state).waiting
+    seat = min(waiting)
+    player = persona("alice" if seat == 0 else "bob")
+    services.submit(match.pk, player, seat, engine.legal_actions(state, seat)[0], step)
+    third = MatchAction.objects.get(match_id=match.pk, seq=3)
+    assert third.hash_before == state_hash(state), "built on the row, not on the stale copy"
