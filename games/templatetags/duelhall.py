@@ -1,6 +1,7 @@
 """Small template helpers shared by the match page and every board (loaded as a builtin)."""
 
 import hashlib
+import re
 
 from django import template
 from django.template.loader import get_template
@@ -35,6 +36,22 @@ def pick(mapping, keys: str) -> dict:
     """``match|pick:"code names"``: only those keys, e.g. the parts of a match that do not
     change from move to move, for a fragment reused across moves (memo_include)."""
     return {k: mapping[k] for k in keys.split() if k in mapping}
+
+
+# How engines name seats in their sentences ("Seat 1" is seat 0; two-player games only).
+SEAT_LABEL = re.compile(r"\b(?:Seat|Player) ([12])\b")
+
+
+@register.filter
+def with_names(message, names) -> str:
+    """``o.message|with_names:match.names``: an engine's sentence with "Seat 1" or "Player 2"
+    replaced by that seat's player. Engines know seats; the page knows people. The result
+    is plain text, so a name is escaped like any other."""
+
+    def named(label: re.Match) -> str:
+        return (names or {}).get(str(int(label.group(1)) - 1)) or label.group(0)
+
+    return SEAT_LABEL.sub(named, str(message or ""))
 
 
 @register.filter
