@@ -20,7 +20,10 @@ Invariants that keep this safe:
 - Only matches in play are kept. A finished match grows a rematch link without a new
   version, so its renders always read the database.
 - Presence changes seats without a new version: the socket that hears of one drops the
-  entry, so the next render reads the seats again.
+  entry, so the next render reads the seats again. One race is left: a move that loaded
+  its seats before a presence change and commits after the drop keeps the old presence
+  until the next presence change. Only the online dots of in-thread renders can show it
+  (render workers read the seats themselves), and nothing is decided from them.
 """
 
 from __future__ import annotations
