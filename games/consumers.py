@@ -24,7 +24,7 @@ from .engines import GAME_MODULES
 from .identity import player_from
 from .lobby import lobby_context
 from .models import Match
-from .render_workers import Rendered, RenderRequest
+from .render_protocol import Rendered, RenderRequest
 from .rendering import Viewer, hotseat_turn, render_flash, render_fragments, render_status
 from .threads import db, db_write
 

@@ -22,20 +22,22 @@ from django.conf import settings
 from django.utils import timezone
 
 from .lru import LRU
-from .render_workers import HEADER, Rendered, RenderRequest, frame
+from .render_protocol import HEADER, WORKER_KEEPS, Rendered, RenderRequest, frame
 
 log = logging.getLogger(__name__)
 
 # A worker serves every socket of its daphne, one render at a time; a match is wanted again
 # within milliseconds (the other player's socket), so a few dozen entries are plenty, and
 # every state kept is more heap for the collector to walk (games/gc_tuning.py).
-_loaded = LRU(50)
+_loaded = LRU(WORKER_KEEPS)
 
 
 def render_in_worker(request: RenderRequest) -> Rendered | None:
     from .models import Match
     from .rendering import Viewer, render_fragments
 
+    if request.match is not None:  # daphne's committed copy, sent with a version's first request
+        _keep(request.generation, request.match)
     kept = _loaded.get(request.match_id) if request.version is not None else None
     match = None
     if kept is not None:
@@ -46,12 +48,26 @@ def render_in_worker(request: RenderRequest) -> Rendered | None:
             match = candidate
     if match is None:
         match = Match.objects.prefetch_related("seats").get(pk=request.match_id)
-        if match.status == Match.Status.ACTIVE:  # a finished match may still get a rematch
-            _loaded.put(request.match_id, (request.generation, match))
+        _keep(request.generation, match)
     if match.deadline_at is not None and match.deadline_at <= timezone.now():
         return None
     html = render_fragments(match, Viewer(request.player, request.seat), request.flash)
     return Rendered(match.version, match.deadline_at, html)
+
+
+def _keep(generation: int, match) -> None:
+    from .models import Match
+
+    if match.status == Match.Status.ACTIVE:  # a finished match may still get a rematch
+        # Never swap a copy for an older one (a later presence generation counts as newer).
+        newer = (generation, match.version)
+        _loaded.put(
+            match.pk,
+            (generation, match),
+            replace=lambda kept: (kept[0], kept[1].version) <= newer,
+        )
+    else:
+        _loaded.pop(match.pk)
 
 
 def serve(link: socket.socket) -> None:

@@ -1,14 +1,16 @@
 """Board renders in a worker process (games/render_workers.py)."""
 
 import os
+from dataclasses import replace
 
 import pytest
 from django.utils import timezone
 
-from games import render_workers, services
+from games import committed, render_workers, services
+from games.engines import get_engine
 from games.models import Match
 from games.render_process import render_in_worker
-from games.render_workers import RenderRequest
+from games.render_protocol import RenderRequest
 from games.rendering import Viewer, render_fragments
 
 from .conftest import EC, persona
@@ -20,6 +22,17 @@ def started_match() -> Match:
     match = services.create_match(EC, persona("alice"), timed=False)
     services.join_match(match.pk, persona("bob"))
     return Match.objects.prefetch_related("seats").get(pk=match.pk)
+
+
+def moved_here(match: Match) -> Match:
+    """Make a move in this process: its committed copy is kept (games/committed.py)."""
+    engine = get_engine(EC)
+    seat = next(s for s in (0, 1) if engine.legal_actions(match.state, s))
+    action = engine.legal_actions(match.state, seat)[0]
+    services.submit(match.pk, persona("alice" if seat == 0 else "bob"), seat, action)
+    kept = committed.recall(match.pk, match.version + 1)
+    assert kept is not None
+    return kept
 
 
 def request_for(match: Match, seat: int | None, **changes) -> RenderRequest:
@@ -48,6 +61,42 @@ def test_the_second_socket_of_a_move_reuses_the_first_read(django_assert_num_que
         render_in_worker(request_for(match, 1, generation=1, version=None))
 
 
+def test_each_committed_version_travels_to_a_worker_once():
+    match = moved_here(started_match())
+    copies = render_workers.CopiesSent()
+    first = copies.attach(request_for(match, 0))
+    assert first.match is match, "the first request for the version carries the copy"
+    assert copies.attach(request_for(match, 1)).match is None, "the second finds it there"
+    assert copies.attach(request_for(match, 1, generation=1)).match is match, (
+        "after a presence change the copy is sent again"
+    )
+    assert copies.attach(request_for(match, 1, version=None)).match is None, (
+        "'whatever is newest' is read from the database"
+    )
+    newer = moved_here(match)
+    assert copies.attach(request_for(newer, 0, generation=1)).match is newer
+
+
+def test_a_worker_renders_a_sent_copy_without_reading_the_database(django_assert_num_queries):
+    match = moved_here(started_match())
+    request = render_workers.CopiesSent().attach(request_for(match, 1))
+    with django_assert_num_queries(0):
+        rendered = render_in_worker(request)
+    with django_assert_num_queries(0):
+        render_in_worker(request_for(match, 0))  # the other socket: the copy is kept
+    assert rendered.html == render_fragments(match, Viewer(persona("bob"), 1))
+    assert rendered.version == match.version
+
+
+def test_an_older_copy_never_replaces_a_newer_one_in_the_worker():
+    older = moved_here(started_match())
+    newer = moved_here(older)
+    assert older.version < newer.version
+    render_in_worker(replace(request_for(newer, 0), match=newer))
+    render_in_worker(replace(request_for(older, 0), match=older))  # a late, older request
+    assert render_in_worker(request_for(older, 1)).version == newer.version
+
+
 def test_an_overdue_step_is_left_to_daphne_which_settles_it():
     match = started_match()
     Match.objects.filter(pk=match.pk).update(deadline_at=timezone.now())
@@ -67,6 +116,22 @@ async def test_a_real_worker_process_renders_from_the_same_database(settings):
             match, Viewer(persona("alice"), 0)
         )
         assert rendered.html == expected
+    finally:
+        render_workers.shutdown()
+
+
+@pytest.mark.asyncio
+async def test_a_real_worker_renders_the_copy_daphne_sent_it(settings):
+    from channels.db import database_sync_to_async
+
+    settings.RENDER_PROCESSES = 1
+    match = await database_sync_to_async(lambda: moved_here(started_match()))()
+    expected = await database_sync_to_async(render_fragments)(match, Viewer(persona("bob"), 1))
+    # With the row gone, a worker that read the database would fail and answer None.
+    await database_sync_to_async(Match.objects.filter(pk=match.pk).delete)()
+    try:
+        rendered = await render_workers.render(request_for(match, 1))
+        assert rendered is not None and rendered.html == expected
     finally:
         render_workers.shutdown()
 

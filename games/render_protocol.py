@@ -1,0 +1,47 @@
+"""What daphne and a render worker say to each other (games/render_workers.py and
+games/render_process.py): requests, answers and their framing on the socket pair.
+
+Kept apart from both ends because the worker imports it before Django is set up, so it must
+not import models at load time.
+"""
+
+from __future__ import annotations
+
+import pickle
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from .identity import Player
+
+if TYPE_CHECKING:
+    from .models import Match
+
+
+@dataclass(frozen=True)
+class RenderRequest:
+    match_id: int
+    version: int | None  # the version a notification announced; None: whatever is newest
+    generation: int  # games.committed.presence_generation() when the request was made
+    player: Player
+    seat: int | None
+    flash: str = ""
+    # Daphne's committed copy of the match at ``version``, sent along with the first
+    # request for that version a worker gets; None when the worker has it or must read it.
+    match: Match | None = None
+
+
+@dataclass(frozen=True)
+class Rendered:
+    version: int
+    deadline: datetime | None
+    html: str
+
+
+WORKER_KEEPS = 50  # matches a worker keeps (games/render_process.py)
+HEADER = 4  # bytes of big-endian frame length
+
+
+def frame(payload: object) -> bytes:
+    data = pickle.dumps(payload, protocol=pickle.HIGHEST_PROTOCOL)
+    return len(data).to_bytes(HEADER, "big") + data
