@@ -19,7 +19,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from . import broadcast, committed
+from . import broadcast, committed, move_sql
 from .engines import get_engine
 from .engines.core import IllegalAction, Outcome, state_hash
 from .identity import Player
@@ -57,9 +57,7 @@ def _locked(match_id: int) -> Match:
     Usually the previous move of this match committed in this process, and its copy in
     games/committed.py is still the row: then only the version is read (under the lock),
     not the state and the seats again (bench/: a third of a move's time on the writer)."""
-    version = (
-        Match.objects.select_for_update().filter(pk=match_id).values_list("version", flat=True)
-    ).first()
+    version = move_sql.locked_version(match_id)
     if version is None:
         raise Match.DoesNotExist(f"no match {match_id}")
     kept = committed.copy_at(match_id, version)
@@ -96,20 +94,7 @@ def _save(match: Match, expected_version: int) -> None:
     with the row lock: on a database without row locks this is what keeps one winner)."""
     match.version = expected_version + 1
     match.updated_at = timezone.now()
-    fields = {
-        f: getattr(match, f)
-        for f in (
-            "status",
-            "state",
-            "version",
-            "step",
-            "deadline_at",
-            "outcome",
-            "finished_at",
-            "updated_at",
-        )
-    }
-    if not Match.objects.filter(pk=match.pk, version=expected_version).update(**fields):
+    if not move_sql.write_match(match, expected_version):
         raise Rejected("STALE", "Someone else changed this match at the same moment; try again.")
 
 
@@ -133,8 +118,8 @@ def _advance(match: Match, seat: int | None, kind: str, action: dict | None) -> 
         state, events = engine.apply(before, seat, action)
     seq, hash_before = _log_head(match)
     hash_after = state_hash(state)
-    MatchAction.objects.create(
-        match=match,
+    move_sql.append_action(
+        match.pk,
         seq=seq,
         seat=seat,
         kind=kind,
@@ -343,12 +328,13 @@ def resign(match_id: int, player: Player, seat_index: int | None = None) -> None
             raise Rejected("OVER", "This match is not in play.")
         seat = mine[0]
         seq, digest = _log_head(match)
-        MatchAction.objects.create(
-            match=match,
+        move_sql.append_action(
+            match.pk,
             seq=seq,
             seat=seat.index,
             kind=MatchAction.Kind.RESIGN,
             action={"type": "resign"},
+            events=[],
             hash_before=digest,
             hash_after=digest,
         )
