@@ -32,6 +32,17 @@ def get_item(mapping, key):
 
 
 @register.filter
+def by(actions, key: str) -> dict:
+    """``actions|by:"card"|get_item:c.id``: the offered actions grouped by one field of
+    their action, so a board finds a card's buttons with one lookup. (Scanning every
+    action inside a loop over cards cost a board a third of its render: bench/.)"""
+    grouped: dict = {}
+    for entry in actions or ():
+        grouped.setdefault(entry["action"].get(key), []).append(entry)
+    return grouped
+
+
+@register.filter
 def pick(mapping, keys: str) -> dict:
     """``match|pick:"code names"``: only those keys, e.g. the parts of a match that do not
     change from move to move, for a fragment reused across moves (memo_include)."""
