@@ -161,11 +161,19 @@ _workers: dict[int, RenderWorker] = {}
 _broken_until: dict[int, float] = {}
 
 
+def slot_of(match_id: int, count: int) -> int:
+    """The worker a match renders in: always the same one, so a version's copy is sent
+    once and serves both players. Ids are mixed first (Fibonacci hashing): with a plain
+    modulo, ids that share a stride, such as every other match of a busy hall, all land on
+    one worker (bench/ seeded exactly that, and one of two workers did all the work)."""
+    return ((match_id * 0x9E3779B1) & 0xFFFFFFFF) * count >> 32
+
+
 def _worker_for(match_id: int) -> RenderWorker | None:
     count = settings.RENDER_PROCESSES
     if count <= 0:
         return None
-    slot = match_id % count
+    slot = slot_of(match_id, count)
     if time.monotonic() < _broken_until.get(slot, 0.0):
         return None
     worker = _workers.get(slot)
@@ -189,7 +197,7 @@ async def render(request: RenderRequest) -> Rendered | None:
     except WorkerGone:
         # Render in threads for a while rather than paying for a new process on every
         # render while something is wrong, then try a fresh worker.
-        slot = request.match_id % max(settings.RENDER_PROCESSES, 1)
+        slot = slot_of(request.match_id, max(settings.RENDER_PROCESSES, 1))
         log.error("render worker %d is gone; rendering in threads for a while", slot)
         _broken_until[slot] = time.monotonic() + RETRY_AFTER_SECONDS
         return None

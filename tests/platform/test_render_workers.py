@@ -155,3 +155,15 @@ async def test_a_dead_worker_means_threads_for_a_while_not_a_lost_render(setting
         assert render_workers._worker_for(match.pk) is None, "no new worker on every render"
     finally:
         render_workers.shutdown()
+
+
+def test_matches_spread_over_workers_even_when_their_ids_share_a_stride():
+    from collections import Counter
+
+    for stride in (1, 2, 3, 4):
+        ids = range(1, 1 + 400 * stride, stride)
+        for count in (2, 3):
+            spread = Counter(render_workers.slot_of(i, count) for i in ids)
+            assert set(spread) == set(range(count))
+            assert max(spread.values()) < 1.2 * min(spread.values()), (stride, count, spread)
+    assert render_workers.slot_of(12345, 2) == render_workers.slot_of(12345, 2), "stable"
