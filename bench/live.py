@@ -11,7 +11,9 @@ For each N this script, on 127.0.0.1 only:
 2. starts the server the way an operator does (``manage.py play``: daphne + sweeper; with
    ``--scale`` two workers on two ports sharing PostgreSQL and Redis, the second with
    ``--no-sweeper``), runs the echo floor (``bench.loadgen`` in echo mode: the same 2N
-   sockets and schedule against ``/ws/echo/``), and stops it;
+   sockets and schedule against ``/ws/echo/<pair>/``, which sends each frame back to its
+   sender, the floor of the mover's figure, and relays it through the channel layer to the
+   pair's other socket, the floor of the opponent's), and stops it;
 3. starts it again fresh and runs the live load (the same players against ``/ws/m/<code>/``);
 4. stops everything it started and drops the database.
 
@@ -299,6 +301,9 @@ def run_load(
             "connect_concurrency": args.connect_concurrency,
             "connect_attempts": args.connect_attempts,
             "seed": f"bench-live:{len(slots)}",
+            # Echo sockets pair up under this prefix (unique per run: a Redis layer outlives
+            # a server).
+            "pair_prefix": f"p{os.getpid()}-{len(slots)}-{int(time.time())}",
         }
         spec_path, out_path = logdir / f"{label}-spec.json", logdir / f"{label}-out.json"
         spec_path.write_text(json.dumps(spec))
@@ -670,6 +675,8 @@ HEADERS = [
     "opponent p50/p95/p99 ms",
     "echo p50/p95/p99 ms",
     "opp p99 / echo p99",
+    "relay p50/p95/p99 ms",
+    "opp p99 / relay p99",
     "errors",
     "server CPU %",
     "peak RSS MB",
@@ -693,6 +700,8 @@ def row(r: dict) -> list:
             None,
             triple(echo.get("to_mover")),
             None,
+            triple(echo.get("to_opponent")),
+            None,
             None,
             None,
             None,
@@ -700,6 +709,7 @@ def row(r: dict) -> list:
         ]
     opp_p99 = (live.get("to_opponent") or {}).get("p99_ms")
     echo_p99 = (echo.get("to_mover") or {}).get("p99_ms")
+    relay_p99 = (echo.get("to_opponent") or {}).get("p99_ms")
     return [
         r["matches"],
         live.get("actions_per_s"),
@@ -707,6 +717,8 @@ def row(r: dict) -> list:
         triple(live.get("to_opponent")),
         triple(echo.get("to_mover")),
         ratio(opp_p99, echo_p99),
+        triple(echo.get("to_opponent")),
+        ratio(opp_p99, relay_p99),
         live.get("error_count"),
         live.get("server_cpu_pct"),
         live.get("peak_rss_mb"),

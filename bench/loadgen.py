@@ -14,8 +14,9 @@ after a think time, a player that is offered moves picks one (a step-ending move
 the move counts as done when both sockets show a higher ``data-version``. The two latencies
 are send -> mover's updated board and send -> opponent's updated board.
 
-Echo mode: the same pairs and schedule against ``/ws/echo/``; a move is one frame of the same
-shape, done when it comes back to the sender.
+Echo mode: the same pairs and schedule against ``/ws/echo/<pair>/``; a move is one frame of
+the same shape, sent back to the sender (the floor of the mover's figure) and relayed through
+the channel layer to the pair's other socket (the floor of the opponent's figure).
 """
 
 from __future__ import annotations
@@ -130,7 +131,9 @@ class Slot:
     def url(self, seat: int, code: str | None) -> tuple[str, str]:
         addresses = self.run.spec["addresses"]
         host = addresses[0] if seat == 0 else addresses[-1]
-        path = f"/ws/m/{code}/" if code else "/ws/echo/"
+        path = (
+            f"/ws/m/{code}/" if code else f"/ws/echo/{self.run.spec['pair_prefix']}-{self.number}/"
+        )
         return f"ws://{host}{path}", f"http://{host}"
 
     async def open(self) -> bool:
@@ -225,9 +228,10 @@ class Slot:
         run.frame_bytes += len(frame)
         pending = self.pending
         if run.mode == "echo":
-            if pending is not None and pending.mover is seat:
-                pending.seen = {0: now, 1: now}
-                pending.done.set()
+            if pending is not None and seat.index not in pending.seen:
+                pending.seen[seat.index] = now
+                if len(pending.seen) == 2:
+                    pending.done.set()
             return
         if isinstance(frame, bytes):
             frame = frame.decode()
@@ -383,7 +387,7 @@ async def main_async(spec: dict) -> dict:
         "moves_total": run.moves_total,
         "actions_per_s": round(run.moves_in_window / spec["duration"], 1),
         "to_mover": stats(to_mover),
-        "to_opponent": stats(to_other) if run.mode == "live" else None,
+        "to_opponent": stats(to_other),
         "connect": stats(run.connect_times),
         "errors": run.errors,
         "error_count": sum(run.errors.values()),

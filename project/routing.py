@@ -7,4 +7,5 @@ websocket_urlpatterns = [
     path("ws/m/<str:code>/", MatchConsumer.as_asgi()),
     path("ws/lobby/<slug:game>/", LobbyConsumer.as_asgi()),
     path("ws/echo/", EchoConsumer.as_asgi()),
+    path("ws/echo/<slug:pair>/", EchoConsumer.as_asgi()),
 ]
