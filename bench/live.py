@@ -34,6 +34,7 @@ import resource
 import shutil
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -537,6 +538,50 @@ def ratio(a, b):
     return round(a / b, 1) if a is not None and b else None
 
 
+def measure(args, n: int, logdir: Path, profiled: bool) -> dict:
+    """One fresh database, seeded; the echo floor, then the live load, on fresh servers."""
+    db = Database(args.scale, str(n), args.redis_url)
+    echo = profile = None
+    try:
+        slots = seed(db, n, args.per_slot, args.game, logdir)
+        if not args.skip_echo:
+            echo = run_load("echo", args, db, slots, logdir, None)
+            if args.scale:
+                redis_clean(args.redis_url)
+        raw = logdir / f"profile-{n}.txt" if profiled else None
+        live = run_load("live", args, db, slots, logdir, raw)
+        if raw is not None and raw.exists():
+            profile = {"matches": n, **summarise_profile(raw)}
+    finally:
+        db.drop()
+        if args.scale:
+            redis_clean(args.redis_url)
+    return {"matches": n, "echo": echo, "live": live, "profile": profile}
+
+
+SPREAD_HEADERS = ["N", "runs", "opponent p99 ms min/median/max", "median opp p99 / relay p99"]
+
+
+def spread(runs: list[dict]) -> list[list]:
+    rows = []
+    for n in dict.fromkeys(r["matches"] for r in runs):
+        p99s = [
+            r["live"]["to_opponent"]["p99_ms"]
+            for r in runs
+            if r["matches"] == n and (r["live"] or {}).get("to_opponent")
+        ]
+        relays = [
+            r["echo"]["to_opponent"]["p99_ms"]
+            for r in runs
+            if r["matches"] == n and (r["echo"] or {}).get("to_opponent")
+        ]
+        if p99s:
+            mid = round(statistics.median(p99s), 2)
+            floor = statistics.median(relays) if relays else None
+            rows.append([n, len(p99s), f"{min(p99s)}/{mid}/{max(p99s)}", ratio(mid, floor)])
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
@@ -584,6 +629,13 @@ def main(argv: list[str] | None = None) -> int:
         help="py-spy the (first) daphne during the live window of the run with N matches",
     )
     parser.add_argument("--skip-echo", action="store_true")
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        help="measure each N this many times, each on a fresh database and fresh servers "
+        "(this machine's run-to-run spread is wide: report the median)",
+    )
     parser.add_argument("--name", default=None, help="results name (default live or live-scale)")
     parser.add_argument("--no-save", action="store_true")
     args = parser.parse_args(argv)
@@ -598,34 +650,26 @@ def main(argv: list[str] | None = None) -> int:
     runs, profile = [], None
     try:
         for n in sizes:
-            print(
-                f"N = {n} matches ({2 * n} sockets), {'scale' if args.scale else 'default'} set-up",
-                flush=True,
-            )
-            db = Database(args.scale, str(n), args.redis_url)
-            try:
-                slots = seed(db, n, args.per_slot, args.game, logdir)
-                echo = None
-                if not args.skip_echo:
-                    echo = run_load("echo", args, db, slots, logdir, None)
-                    if args.scale:
-                        redis_clean(args.redis_url)
-                raw = logdir / f"profile-{n}.txt" if args.profile == n else None
-                live = run_load("live", args, db, slots, logdir, raw)
-                if raw is not None and raw.exists():
-                    profile = {"matches": n, **summarise_profile(raw)}
-            finally:
-                db.drop()
-                if args.scale:
-                    redis_clean(args.redis_url)
-            runs.append({"matches": n, "echo": echo, "live": live})
-            print_run(n, echo, live)
+            for rep in range(1, args.repeat + 1):
+                again = f", run {rep} of {args.repeat}" if args.repeat > 1 else ""
+                print(
+                    f"N = {n} matches ({2 * n} sockets), "
+                    f"{'scale' if args.scale else 'default'} set-up{again}",
+                    flush=True,
+                )
+                run = measure(args, n, logdir, profiled=args.profile == n and rep == 1)
+                profile = run.pop("profile") or profile
+                runs.append({**run, "repeat": rep})
+                print_run(n, run["echo"], run["live"])
     finally:
         print(f"(server logs kept in {logdir})", flush=True)
 
     rows = [row(r) for r in runs]
     print()
     print(table(HEADERS, rows))
+    if args.repeat > 1:
+        print("\nrun-to-run spread of the opponent's p99 (same code, same load):")
+        print(table(SPREAD_HEADERS, spread(runs)))
     if profile:
         print(
             f"\nprofile at N={profile['matches']} ({profile['cpu_samples']} on-CPU samples), top self time:"
@@ -658,7 +702,7 @@ def main(argv: list[str] | None = None) -> int:
         config = {k: v for k, v in vars(args).items() if k not in ("no_save", "redis_url")}
         summary = [
             (
-                f"N={r['matches']}",
+                f"N={r['matches']}" + (f" (run {r['repeat']})" if args.repeat > 1 else ""),
                 " · ".join(f"{h} {v}" for h, v in zip(HEADERS[1:], row(r)[1:], strict=True)),
             )
             for r in runs
