@@ -66,6 +66,23 @@ def with_names(message, names) -> str:
 
 
 @register.filter
+def named_texts(value, names):
+    """``view.playback|named_texts:match.names``: a copy of data for a page's script with
+    every "text" and "label" string passed through with_names, so what the script shows
+    names players like the rest of the page."""
+    if isinstance(value, dict):
+        return {
+            k: with_names(v, names)
+            if k in ("text", "label") and isinstance(v, str)
+            else named_texts(v, names)
+            for k, v in value.items()
+        }
+    if isinstance(value, list):
+        return [named_texts(v, names) for v in value]
+    return value
+
+
+@register.filter
 def humanize_code(code) -> str:
     """``"lp_depleted"`` -> ``"Lp depleted"``: a readable fallback for a machine reason."""
     text = str(code or "").replace("_", " ").strip()

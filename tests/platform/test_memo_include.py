@@ -12,15 +12,16 @@ def render(source: str, **context) -> str:
 
 
 def test_a_reused_fragment_is_the_html_a_fresh_render_gives(monkeypatch):
-    page = '{% memo_include "games/elemental-clash/_turn_log.html" t=t open=True %}'
-    first = render(page, t=TURN)
+    page = '{% memo_include "games/elemental-clash/_turn_log.html" t=t open=True names=names %}'
+    names = {"0": "Alice", "1": "Bob"}
+    first = render(page, t=TURN, names=names)
     calls = []
     real = duelhall.get_template
     monkeypatch.setattr(duelhall, "get_template", lambda name: calls.append(name) or real(name))
-    again = render(page, t=TURN)
+    again = render(page, t=TURN, names=names)
     assert again == first and "Fireball hits for 4" in first
     assert calls == [], "the second render reused the first one's HTML"
-    changed = render(page, t={**TURN, "turn": 4})
+    changed = render(page, t={**TURN, "turn": 4}, names=names)
     assert calls and "Turn 4" in changed and changed != first, "new values render afresh"
 
 

@@ -4,6 +4,7 @@ opponent's hidden pick, and offers exactly the legal actions (CB-VIEW-01, CBR-10
 import pytest
 
 from games.engines.card_battle import ENGINE, READY_MADE_DECKS
+from games.templatetags.duelhall import with_names
 from tests.engines.boards import render_board
 
 from .helpers import deck
@@ -57,7 +58,10 @@ def test_finished_board_shows_playback_badges_chart_and_log():
     assert "data-cb-controls" in html and 'data-cb="play"' in html
     view = ENGINE.view(done, None)
     for event in view["playback"]["events"][:5]:
-        assert event["text"].split(":")[0] in html
+        # The page names the players where the engine's sentence says "Player 1".
+        named = with_names(event["text"], {"0": "alice", "1": "bob"})
+        assert named.split(":")[0] in html
+        assert "Player 1" not in named and "Player 2" not in named
     assert "CBPICK" not in html
 
 
