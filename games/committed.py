@@ -3,7 +3,8 @@
 Two readers use it:
 - renders: a move is followed by one render per connected socket, and each used to read the
   match back from the database (bench/: 1 ms a render for two queries and decoding the
-  state). Sockets of this process render from memory; other workers miss and read the
+  state). Sockets of this process render from memory, or send the copy to their render
+  worker with the first request for the version; other daphne workers miss and read the
   database, as before.
 - the next move (games/services.py): under the row lock the writer reads only the version,
   and if it is the kept one starts from a copy instead of decoding the state and reading the
@@ -22,8 +23,9 @@ Invariants that keep this safe:
 - Presence changes seats without a new version: the socket that hears of one drops the
   entry, so the next render reads the seats again. One race is left: a move that loaded
   its seats before a presence change and commits after the drop keeps the old presence
-  until the next presence change. Only the online dots of in-thread renders can show it
-  (render workers read the seats themselves), and nothing is decided from them.
+  until the next presence change. Only the online dots of renders made from the kept copy
+  (in daphne's threads, or in a render worker that was sent it: games/render_workers.py)
+  can show it, and nothing is decided from them.
 """
 
 from __future__ import annotations
