@@ -8,6 +8,19 @@ from django.utils.html import format_html
 from .models import Deck, Match, MatchAction, Seat
 from .replay import verify
 
+HIDDEN_WHILE_PLAYING = "(hidden: you hold a seat in this match while it is in play)"
+STATE_FIELDS = ("pretty_state", "state_while_playing")
+
+
+def plays_in(request, match: Match | None) -> bool:
+    """Whether the staff member looking holds a seat of this match while it is in play.
+    Staff can be players too; the admin must not show them the opponent's hand, hidden
+    picks or deck order that their own match page keeps from them. Once the match is over,
+    or to staff who are not playing it, everything is shown."""
+    if match is None or match.status not in (Match.Status.WAITING, Match.Status.ACTIVE):
+        return False
+    return any(s.user_id is not None and s.user_id == request.user.pk for s in match.seats.all())
+
 
 class SeatInline(admin.TabularInline):
     model = Seat
@@ -21,9 +34,18 @@ class MatchActionInline(admin.TabularInline):
     model = MatchAction
     extra = 0
     fields = ("seq", "seat", "kind", "action", "hash_before", "hash_after", "created_at")
-    readonly_fields = fields
+    readonly_fields = (*fields, "action_while_playing")
     can_delete = False
     ordering = ("seq",)
+
+    def get_fields(self, request, obj=None):
+        if not plays_in(request, obj):
+            return self.fields
+        return tuple("action_while_playing" if f == "action" else f for f in self.fields)
+
+    @admin.display(description="action")
+    def action_while_playing(self, entry):
+        return HIDDEN_WHILE_PLAYING
 
     def has_add_permission(self, request, obj=None):
         return False  # the log is append-only, and only services append
@@ -45,7 +67,7 @@ class MatchAdmin(admin.ModelAdmin):
         "step",
         "deadline_at",
         "outcome",
-        "pretty_state",
+        *STATE_FIELDS,
         "created_at",
         "finished_at",
     )
@@ -74,6 +96,14 @@ class MatchAdmin(admin.ModelAdmin):
             "<pre style='max-height:40em;overflow:auto'>{}</pre>",
             json.dumps(shown, indent=2, sort_keys=True),
         )
+
+    @admin.display(description="state")
+    def state_while_playing(self, obj):
+        return HIDDEN_WHILE_PLAYING
+
+    def get_fields(self, request, obj=None):
+        hidden = "pretty_state" if plays_in(request, obj) else "state_while_playing"
+        return [f for f in super().get_fields(request, obj) if f != hidden]
 
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("seats")

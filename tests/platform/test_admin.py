@@ -63,3 +63,40 @@ def test_the_replay_action_reports_the_first_mismatch(admin_client, finished_mat
         follow=True,
     ).content.decode()
     assert "first mismatch at entry #1" in bad
+
+
+@pytest.fixture
+def staff_playing(admin_user, bob):
+    """An Elemental Clash match in play between a staff member and bob, both having
+    picked in the first draft round (their picks are hidden from each other)."""
+    from games.engines import get_engine
+    from games.identity import Player
+
+    staff = Player(user_id=admin_user.pk, guest_id="", name=admin_user.username)
+    match = services.create_match(EC, staff, timed=False)
+    services.join_match(match.pk, bob)
+    match.refresh_from_db()
+    engine = get_engine(EC)
+    pick = engine.legal_actions(match.state, 1)[0]
+    services.submit(match.pk, bob, 1, pick, match.step)
+    return Match.objects.get(pk=match.pk), pick["card"]
+
+
+def test_staff_who_play_a_match_do_not_see_its_hidden_state_in_the_admin(
+    admin_client, staff_playing
+):
+    match, bobs_pick = staff_playing
+    html = admin_client.get(f"/admin/games/match/{match.pk}/change/").content.decode()
+    assert "hold a seat in this match" in html
+    assert bobs_pick not in html, "the opponent's hidden pick"
+    assert "&quot;stage&quot;" not in html and '"stage"' not in html, "no state at all"
+    entry = match.actions.order_by("seq").last()
+    assert entry.hash_after in html, "the log's kinds, seats and hashes stay"
+
+
+def test_staff_who_do_not_play_it_see_everything(client, django_user_model, staff_playing):
+    match, bobs_pick = staff_playing
+    django_user_model.objects.create_user("referee", password="referee-pw", is_staff=True, is_superuser=True)  # fmt: skip
+    client.login(username="referee", password="referee-pw")
+    html = client.get(f"/admin/games/match/{match.pk}/change/").content.decode()
+    assert bobs_pick in html and "hold a seat in this match" not in html
