@@ -102,7 +102,10 @@ else:
             "CONN_MAX_AGE": 300,
         }
     }
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
+    # A file, not memory: render workers and test servers are other processes that must see
+    # it. One per test run, so two runs at once (say, an editor's and a terminal's) do not
+    # wipe each other's database; Django deletes it when the run ends.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f".test-db-{os.getpid()}.sqlite3")}
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:

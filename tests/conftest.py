@@ -1,5 +1,6 @@
 """Shared test set-up: hypothesis profiles sized for a 2-core CI machine."""
 
+import contextlib
 import os
 
 import pytest
@@ -59,3 +60,15 @@ def pytest_collection_modifyitems(config, items):
     main thread for as long as the shared browser is open, and an asyncio test started
     after that fails with "cannot be called from a running event loop"."""
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """Django deletes this run's SQLite test database (project/settings.py names one per
+    run) but not the WAL files beside it."""
+    from django.conf import settings as django_settings
+
+    name = django_settings.DATABASES["default"].get("TEST", {}).get("NAME")
+    if name and django_settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+        for suffix in ("", "-wal", "-shm"):
+            with contextlib.suppress(FileNotFoundError):
+                os.remove(f"{name}{suffix}")
