@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from django.db import connection
+from django.db.transaction import TransactionManagementError
 from django.utils import timezone
 
 from .models import Match, MatchAction
@@ -84,6 +85,10 @@ def _prepared(model, name: str, value):
 
 def locked_version(match_id: int) -> int | None:
     """The row's version, locked until the transaction ends; None if there is no match."""
+    if not connection.in_atomic_block:
+        # As the ORM's select_for_update does: outside a transaction the lock would end
+        # with the statement, and the caller would believe it held it.
+        raise TransactionManagementError("locked_version() outside a transaction locks nothing")
     with connection.cursor() as cursor:
         cursor.execute(_sql().lock_version, [match_id])
         row = cursor.fetchone()

@@ -1,11 +1,12 @@
 """The only code that changes a match.
 
-Every write runs in one transaction that locks the match row (``select_for_update`` on
-PostgreSQL; on SQLite the IMMEDIATE transaction mode in settings takes the database write
-lock at BEGIN, which serialises writers the same way). On top of the lock, the row is written
-with a conditional update on ``version``, and ``MatchAction`` has a unique (match, seq): so a
-double click, a replayed frame or two players submitting in the same millisecond can never
-resolve a step twice or fork the log. Broadcasts happen only after commit.
+Every write runs in one transaction that locks the match row (``SELECT ... FOR UPDATE`` on
+PostgreSQL, in games/move_sql.py; on SQLite the IMMEDIATE transaction mode in settings takes
+the database write lock at BEGIN, which serialises writers the same way). On top of the lock,
+the row is written with a conditional update on ``version``, and ``MatchAction`` has a unique
+(match, seq): so a double click, a replayed frame or two players submitting in the same
+millisecond can never resolve a step twice or fork the log. Broadcasts happen only after
+commit.
 """
 
 from __future__ import annotations

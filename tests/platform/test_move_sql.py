@@ -7,6 +7,7 @@ from datetime import timedelta
 
 import pytest
 from django.db import IntegrityError, transaction
+from django.db.transaction import TransactionManagementError
 from django.utils import timezone
 
 from games import move_sql, services
@@ -108,3 +109,5 @@ def test_the_locked_version_is_the_rows():
     with transaction.atomic():
         assert move_sql.locked_version(match.pk) == match.version
         assert move_sql.locked_version(match.pk + 1000) is None
+    with pytest.raises(TransactionManagementError):
+        move_sql.locked_version(match.pk)  # a lock outside a transaction would be no lock
