@@ -9,6 +9,9 @@ another socket, through the channel layer. So the echo does both: it sends the f
 its sender, and, when the socket was opened as one of a pair (``/ws/echo/<pair>/``), relays
 it through the channel layer to the other socket of the pair. The first is the floor of the
 mover's figure, the second the floor of the opponent's.
+
+It exists only when ``ECHO_ENDPOINT`` is set (bench.live sets it): anyone could otherwise use
+it to relay frames to any socket that names the same pair.
 """
 
 from django.conf import settings
@@ -20,6 +23,9 @@ class EchoConsumer(SocketConsumer):
     """Same base as the match socket, so the floor is what the stack costs them both."""
 
     async def connect(self):
+        if not settings.ECHO_ENDPOINT:
+            await self.close(code=4404)  # off unless a benchmark started this server
+            return
         pair = self.scope["url_route"]["kwargs"].get("pair")
         self.group = f"echo-{pair}" if pair else None
         if self.group is not None:

@@ -10,7 +10,8 @@ So the text of each statement is built once per database vendor, from the models
 table and column names, and values are prepared by the fields themselves
 (``get_db_prep_save``: JSON, time zones and PostgreSQL's jsonb come out exactly as the ORM
 writes them; tests/platform/test_move_sql.py compares). Nothing else here decides anything:
-the callers keep the transaction, the lock and the version check.
+the callers keep the transaction, the lock and the version check. The only caller is
+games/services.py, which stays the only code that changes a match.
 """
 
 from __future__ import annotations

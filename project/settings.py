@@ -164,6 +164,9 @@ SESSION_COOKIE_AGE = 60 * 60 * 24 * 30
 
 # Websocket hardening (see games/consumers).
 WS_MAX_FRAME_BYTES = int(os.environ.get("WS_MAX_FRAME_BYTES", "16384"))
+# The benchmark's echo floor (games/echo.py) relays frames between any two sockets that name
+# the same pair: useful to bench.live, which turns it on, and an open relay to anyone else.
+ECHO_ENDPOINT = os.environ.get("ECHO_ENDPOINT", "").lower() in ("1", "true", "yes")
 WS_MAX_MESSAGES_PER_10S = int(os.environ.get("WS_MAX_MESSAGES_PER_10S", "60"))
 SWEEPER_INTERVAL_SECONDS = float(os.environ.get("SWEEPER_INTERVAL_SECONDS", "0.5"))
 # No sweeper heartbeat for this long means every sweeper was down: overdue steps then get a

@@ -34,8 +34,8 @@ def get_item(mapping, key):
 @register.filter
 def by(actions, key: str) -> dict:
     """``actions|by:"card"|get_item:c.id``: the offered actions grouped by one field of
-    their action, so a board finds a card's buttons with one lookup. (Scanning every
-    action inside a loop over cards cost a board a third of its render: bench/.)"""
+    their action, so a board finds a card's buttons with one lookup instead of scanning
+    every action for every card (bench/: the same HTML, 5-10% cheaper renders)."""
     grouped: dict = {}
     for entry in actions or ():
         grouped.setdefault(entry["action"].get(key), []).append(entry)

@@ -10,6 +10,11 @@ from .conftest import ws_headers
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+@pytest.fixture(autouse=True)
+def echo_on(settings):
+    settings.ECHO_ENDPOINT = True
+
+
 async def opened(path: str) -> WebsocketCommunicator:
     socket = WebsocketCommunicator(application, path, headers=ws_headers(None))
     connected, _ = await socket.connect()
@@ -41,3 +46,11 @@ async def test_an_unpaired_echo_only_echoes():
         assert await socket.receive_nothing(timeout=0.2)
     finally:
         await socket.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_the_echo_is_off_unless_a_benchmark_turns_it_on(settings):
+    settings.ECHO_ENDPOINT = False
+    socket = WebsocketCommunicator(application, "/ws/echo/pair-a/", headers=ws_headers(None))
+    connected, _ = await socket.connect()
+    assert not connected

@@ -15,10 +15,11 @@ MAX_RENDER_PROCESSES = 4
 def render_processes() -> str:
     """The default set-up (one daphne, SQLite, in-memory layer) renders boards in worker
     processes when there is a second core (games/render_workers.py): one per core, up to
-    MAX_RENDER_PROCESSES. On this 2-core machine two workers beat one at 200 matches
-    (bench/: opponent p99 ~130-190 -> ~70 ms), since renders then use whichever core is free
-    instead of queueing behind one process. The scale-out set-up runs a daphne per core
-    instead. RENDER_PROCESSES in the environment wins."""
+    MAX_RENDER_PROCESSES, so renders can use whichever core is free instead of queueing
+    behind one process. (On this 2-core machine, one against two workers at 200 matches was
+    within bench/'s run-to-run noise; the final figures in the README use two.) The
+    scale-out set-up runs a daphne per core instead. RENDER_PROCESSES in the environment
+    wins."""
     if "RENDER_PROCESSES" in os.environ:
         return os.environ["RENDER_PROCESSES"]
     cores = os.cpu_count() or 1
