@@ -4,6 +4,7 @@ import hashlib
 import re
 
 from django import template
+from django.template import Context
 from django.template.loader import get_template
 
 from games.engines.core import canonical_json
@@ -107,10 +108,16 @@ def memo_include(template_name: str, **context):
     try:
         digest = hashlib.blake2b(canonical_json(context).encode(), digest_size=16).digest()
     except (TypeError, ValueError):  # not plain JSON values: render without reuse
-        return get_template(template_name).render(context)
+        return _render_plain(template_name, context)
     key = (template_name, digest)
     html = _fragments.get(key)
     if html is None:
-        html = get_template(template_name).render(context)
+        html = _render_plain(template_name, context)
         _fragments.put(key, html)
     return html
+
+
+def _render_plain(template_name: str, values: dict) -> str:
+    """Render with numbers as plain digits, as the match page around it does
+    (templates/match/_fragments.html turns localisation off)."""
+    return get_template(template_name).template.render(Context(values, use_l10n=False))
