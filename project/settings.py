@@ -73,7 +73,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "games.identity.player_context",
             ],
-            "builtins": ["games.templatetags.duelhall"],
+            "builtins": ["games.templatetags.duelhall", "games.templatetags.action_forms"],
         },
     },
 ]
