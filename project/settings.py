@@ -153,6 +153,10 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / ".staticfiles"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "games.static_storage.RememberingStaticFilesStorage"},
+}
 # Serve straight from the app and project static folders (no collectstatic needed locally).
 WHITENOISE_USE_FINDERS = True
 
