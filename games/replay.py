@@ -46,7 +46,8 @@ def verify(match: Match) -> Mismatch | None:
 
 
 def replay_frames(match: Match) -> list[dict]:
-    """The public (spectator) view after each entry of a finished match's log."""
+    """The public (spectator) view after each entry of a finished match's log, each with a
+    label that says no more than a spectator saw."""
     engine = get_engine(match.game)
     names = {s.index: s.display_name for s in match.seats.all()}
     state = engine.setup(match.config, match.seed)
@@ -56,6 +57,10 @@ def replay_frames(match: Match) -> list[dict]:
             label = f"{names.get(entry.seat, '?')} resigned"
         elif entry.kind == MatchAction.Kind.TIMEOUT:
             label = "Time ran out"
+        elif engine.prompts(state).simultaneous:
+            # A hidden choice shows in the views once it is revealed. One a player changed
+            # before locking in was never revealed, and the replay must not reveal it now.
+            label = f"{names.get(entry.seat, '?')} made a hidden choice"
         else:
             label = f"{names.get(entry.seat, '?')}: {engine.action_label(state, entry.seat, entry.action)}"
         kind = (

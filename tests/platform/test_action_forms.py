@@ -12,7 +12,9 @@ def render(source: str, **context) -> str:
 def test_a_form_carries_the_action_the_version_and_the_step():
     html = render("{% action_form a %}", a=ACTION, match={"version": 12, "step": "selection"})
     assert html.startswith('<form ws-send class="action-form">')
-    payload = "{&quot;card&quot;:&quot;&lt;Fire &amp; Ice&gt;&quot;,&quot;type&quot;:&quot;play&quot;}"
+    payload = (
+        "{&quot;card&quot;:&quot;&lt;Fire &amp; Ice&gt;&quot;,&quot;type&quot;:&quot;play&quot;}"
+    )
     assert f'name="action" value="{payload}"' in html
     assert f'data-action="{payload}"' in html
     assert 'name="version" value="12"' in html and 'name="step" value="selection"' in html
