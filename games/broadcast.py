@@ -5,8 +5,11 @@ frame sent to the group can never carry one seat's hidden information to another
 """
 
 import asyncio
+import contextlib
 import logging
 import os
+from collections.abc import Iterator
+from contextvars import ContextVar
 
 from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
@@ -60,7 +63,48 @@ def _calling_loop() -> asyncio.AbstractEventLoop | None:
     return loop if loop is not None and loop.is_running() else None
 
 
+# Set while a render worker makes a move (games/render_process.py): the worker's own
+# in-memory layer reaches no socket, so what the move announces is handed back to daphne,
+# whose layer does (games/render_workers.py), instead of being sent here.
+_collecting: ContextVar[list[tuple[str, dict]] | None] = ContextVar("collecting", default=None)
+
+
+@contextlib.contextmanager
+def collected() -> Iterator[list[tuple[str, dict]]]:
+    """Keep, in order, the (group, message) pairs sent inside the block instead of sending
+    them; the caller sends them from where they reach the sockets (``relay``)."""
+    box: list[tuple[str, dict]] = []
+    token = _collecting.set(box)
+    try:
+        yield box
+    finally:
+        _collecting.reset(token)
+
+
+def relay(sent: list[tuple[str, dict]]) -> None:
+    """Send, in order and from the running event loop, what ``collected`` kept elsewhere."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    for group, message in sent:
+        _start(layer, group, message)
+
+
+def _start(layer, group: str, message: dict) -> None:
+    """Hand a send to the running loop without waiting for it. Tasks start in the order
+    they are created, so notifications keep their order."""
+    task = asyncio.get_running_loop().create_task(
+        bounded(layer.group_send(group, message), f"broadcast to {group}")
+    )
+    _in_flight.add(task)
+    task.add_done_callback(_in_flight.discard)
+
+
 def _send(group: str, message: dict) -> None:
+    box = _collecting.get()
+    if box is not None:
+        box.append((group, message))
+        return
     layer = get_channel_layer()
     if layer is None:
         return
@@ -75,12 +119,7 @@ def _send(group: str, message: dict) -> None:
     # hold the thread that made the move (on SQLite, the one writer thread) until the
     # busy loop got round to it (bench/: a quarter of the writer's time at 200 matches).
     # Tasks start in the order they are handed over, so notifications keep their order.
-    def start() -> None:
-        task = loop.create_task(bounded(layer.group_send(group, message), what))
-        _in_flight.add(task)
-        task.add_done_callback(_in_flight.discard)
-
-    loop.call_soon_threadsafe(start)
+    loop.call_soon_threadsafe(_start, layer, group, message)
 
 
 def match_changed(match_id: int, version: int) -> None:

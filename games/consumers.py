@@ -18,13 +18,13 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from . import committed, render_workers, services
+from . import broadcast, committed, render_workers, services
 from .broadcast import bounded, lobby_group, match_group
 from .engines import GAME_MODULES
 from .identity import player_from
 from .lobby import lobby_context
 from .models import Match
-from .render_protocol import Rendered, RenderRequest
+from .render_protocol import MoveRequest, Rendered, RenderRequest
 from .rendering import Viewer, hotseat_turn, render_flash, render_fragments, render_status
 from .threads import db, db_write
 
@@ -152,6 +152,11 @@ class MatchConsumer(SocketConsumer):
         self.match_id = match.pk
         self.group = match_group(match.pk)
         self.hotseat = match.mode == Match.Mode.HOTSEAT
+        # Only moves of online matches go to a render worker (games/render_workers.py).
+        # Hot-seat decides here which seat a device shows; in a bot match the bot answers
+        # inside the move, and each of its moves is announced as it commits, which a worker
+        # could only hand back when the bot's whole turn is done.
+        self.moves_in_worker = match.mode == Match.Mode.ONLINE
         mine = [s.index for s in match.seats.all() if self.player.owns(s)]
         self.my_seats = mine
         # Hot-seat starts on the pass-the-device screen: nobody's cards are shown until the
@@ -247,9 +252,15 @@ class MatchConsumer(SocketConsumer):
             await self.reject(str(exc))
             return
         try:
-            rerender = await db_write(self._handle)(data)
+            rerender = not await self._move_in_worker(data) and await db_write(self._handle)(data)
         except services.Rejected as exc:
             await self.reject(exc.message)
+            return
+        except render_workers.MoveLost:
+            await self.reject(
+                "The server lost track of that move; the board shows whether it was made."
+            )
+            await self.send_snapshot()
             return
         except Exception:
             log.exception("unexpected error handling a frame in match %s", self.code)
@@ -257,6 +268,23 @@ class MatchConsumer(SocketConsumer):
             return
         if rerender:
             await self.send_snapshot()
+
+    async def _move_in_worker(self, data: dict) -> bool:
+        """Hand a move to the worker process its match renders in (games/render_workers.py).
+        False if this frame is not a plain move of an online match, or no worker takes it:
+        ``_handle`` acts on it here."""
+        if not self.moves_in_worker or "hotseat_show" in data or data.get("resign"):
+            return False
+        action, step = self._move_from(data)
+        generation = committed.presence_generation()
+        request = MoveRequest(self.match_id, generation, self.player, self.seat, action, step)
+        done = await render_workers.submit(request)
+        if done is None:
+            return False
+        broadcast.relay(done.broadcasts)  # only this process's layer reaches the sockets
+        if done.refused is not None:
+            raise services.Rejected(*done.refused)
+        return True
 
     def _handle(self, data: dict) -> bool:
         """Act on one frame. Returns True when only this socket needs a fresh render
@@ -268,6 +296,12 @@ class MatchConsumer(SocketConsumer):
             self._require_seat()
             services.resign(self.match_id, self.player, self.seat)
             return False
+        action, step = self._move_from(data)
+        services.submit(self.match_id, self.player, self.seat, action, step)
+        return False
+
+    def _move_from(self, data: dict) -> tuple[dict, str | None]:
+        """The action and the step a move frame names, from a seat this socket may play."""
         raw = data.get("action")
         if not isinstance(raw, str):
             raise services.Rejected("BAD_ACTION", "That move is not understood.")
@@ -277,10 +311,7 @@ class MatchConsumer(SocketConsumer):
             raise services.Rejected("BAD_ACTION", "That move is not understood.") from exc
         step = data.get("step")
         self._require_seat()
-        services.submit(
-            self.match_id, self.player, self.seat, action, step if isinstance(step, str) else None
-        )
-        return False
+        return action, step if isinstance(step, str) else None
 
     def _require_seat(self) -> None:
         if self.seat is None:

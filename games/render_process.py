@@ -2,11 +2,13 @@
 
     python -m games.render_process FD DATABASE_NAME
 
-Started by daphne with one end of a socket pair as FD. It answers render requests one at a
-time, in order: each frame in is ``(number, RenderRequest)``, each frame out is
-``(number, Rendered | None)``, where None asks daphne to render that one itself (an overdue
-step, or an error, which daphne's own render then reports). It exits when daphne closes
-the socket or dies.
+Started by daphne with one end of a socket pair as FD. It answers requests one at a time,
+in order: each frame in is ``(number, request)``, each frame out ``(number, answer)``:
+- ``RenderRequest`` -> ``Rendered | None``, where None asks daphne to render that one itself
+  (an overdue step, or an error, which daphne's own render then reports);
+- ``MoveRequest`` -> ``MoveDone``: the move made here, through games.services like any
+  other, and what it announced, for daphne to send.
+It exits when daphne closes the socket or dies.
 """
 
 from __future__ import annotations
@@ -22,7 +24,15 @@ from django.conf import settings
 from django.utils import timezone
 
 from .lru import LRU
-from .render_protocol import HEADER, WORKER_KEEPS, Rendered, RenderRequest, frame
+from .render_protocol import (
+    HEADER,
+    WORKER_KEEPS,
+    MoveDone,
+    MoveRequest,
+    Rendered,
+    RenderRequest,
+    frame,
+)
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +65,51 @@ def render_in_worker(request: RenderRequest) -> Rendered | None:
     return Rendered(match.version, match.deadline_at, html)
 
 
+# The presence generation of the last move made here: games.committed keeps this process's
+# copies of the matches it moved, seats included, and only daphne hears of presence.
+_moves_generation = 0
+
+FAILED = "Something went wrong on our side; the move was not applied."
+
+
+def make_move(request: MoveRequest) -> MoveDone:
+    """Make one move here, where its match renders: the match this process commits is the
+    one its next renders use, and daphne's event loop no longer shares a GIL with the
+    writer (bench/)."""
+    from . import broadcast, committed, services
+
+    global _moves_generation
+    if request.generation != _moves_generation:
+        # Someone came or went since: copies kept by earlier moves have the old seats, and
+        # the next move would start from one (games/committed.py). Rare: drop them all.
+        committed.clear()
+        _moves_generation = request.generation
+    with broadcast.collected() as sent:
+        try:
+            services.submit(
+                request.match_id, request.player, request.seat, request.action, request.step
+            )
+        except services.Rejected as exc:
+            return MoveDone(sent, (exc.code, exc.message))
+        except Exception:
+            log.exception("unexpected error making a move in match %s", request.match_id)
+            return MoveDone(sent, ("SERVER_ERROR", FAILED))
+    kept = committed.recall(request.match_id, 0)
+    if kept is not None:  # the version just committed (or a bot's reply): render from it
+        _keep(request.generation, kept)
+    return MoveDone(sent)
+
+
+def answer(request: RenderRequest | MoveRequest) -> Rendered | MoveDone | None:
+    if isinstance(request, MoveRequest):
+        return make_move(request)
+    try:
+        return render_in_worker(request)
+    except Exception:
+        log.exception("render failed in the worker; daphne renders it instead")
+        return None
+
+
 def _keep(generation: int, match) -> None:
     from .models import Match
 
@@ -77,12 +132,7 @@ def serve(link: socket.socket) -> None:
         if len(header) < HEADER:
             return  # daphne closed the socket
         number, request = pickle.loads(stream.read(int.from_bytes(header, "big")))
-        try:
-            result = render_in_worker(request)
-        except Exception:
-            log.exception("render failed in the worker; daphne renders it instead")
-            result = None
-        stream.write(frame((number, result)))
+        stream.write(frame((number, answer(request))))
         stream.flush()
 
 

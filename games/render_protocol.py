@@ -1,6 +1,9 @@
 """What daphne and a render worker say to each other (games/render_workers.py and
 games/render_process.py): requests, answers and their framing on the socket pair.
 
+A worker renders boards (RenderRequest -> Rendered) and makes the moves of the matches it
+renders (MoveRequest -> MoveDone).
+
 Kept apart from both ends because the worker imports it before Django is set up, so it must
 not import models at load time.
 """
@@ -36,6 +39,27 @@ class Rendered:
     version: int
     deadline: datetime | None
     html: str
+
+
+@dataclass(frozen=True)
+class MoveRequest:
+    """One player's move, as games.services.submit takes it."""
+
+    match_id: int
+    generation: int  # games.committed.presence_generation() in daphne when it was sent
+    player: Player
+    seat: int
+    action: dict
+    step: str | None
+
+
+@dataclass(frozen=True)
+class MoveDone:
+    """What a move in a worker came to: the notifications it made, in order, for daphne to
+    send (games.broadcast.collected), and (code, message) if it was refused."""
+
+    broadcasts: list[tuple[str, dict]]
+    refused: tuple[str, str] | None = None
 
 
 WORKER_KEEPS = 50  # matches a worker keeps (games/render_process.py)

@@ -1,4 +1,5 @@
-"""Board renders in worker processes: the default set-up's second core.
+"""Board renders, and the moves of the matches they show, in worker processes: the default
+set-up's second core.
 
 One daphne process runs every socket's event loop, every move (games/threads.py) and every
 render, all under one GIL: at 200 matches it was CPU-bound on one core while the second
@@ -11,6 +12,15 @@ Where the move committed in this daphne, the worker does not read the database a
 first request for a new version carries daphne's committed copy (games/committed.py) along,
 pickled (bench/: 0.06 ms to pickle an Elemental Clash match in daphne and 0.3 ms to unpickle
 it in the worker, against 0.9-1.5 ms for the two queries and the state's JSON).
+
+Moves go to the same worker (MoveRequest): it makes them through games.services, so the
+match it commits is the copy its next renders use and nothing travels, and the writer no
+longer shares daphne's GIL with the event loop, which every socket waits on (bench/). What
+a move announces comes back with the answer (games.broadcast.collected) and daphne sends
+it, since only daphne's channel layer reaches the sockets. On SQLite each worker is the
+one writer of its process; two processes that want the write lock at once meet SQLite's
+busy timeout (games/threads.py). Hot-seat moves, resignations, presence and timers still
+write from daphne's own writer thread.
 
 Stays in daphne, in a thread: hot-seat renders (they decide which seat a device shows), the
 status bar of a presence change, and any render of an overdue step, because settling it
@@ -44,7 +54,15 @@ from django.db import connections
 
 from . import committed
 from .lru import LRU
-from .render_protocol import HEADER, WORKER_KEEPS, Rendered, RenderRequest, frame
+from .render_protocol import (
+    HEADER,
+    WORKER_KEEPS,
+    MoveDone,
+    MoveRequest,
+    Rendered,
+    RenderRequest,
+    frame,
+)
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +97,11 @@ class CopiesSent:
 
 class WorkerGone(Exception):
     """The worker died, stalled or could not start: the render is done in a thread."""
+
+
+class MoveLost(Exception):
+    """The worker broke while it had a move in hand: whether the move was made is for the
+    database to say, and the player's board, re-read from it, shows which."""
 
 
 class RenderWorker:
@@ -124,13 +147,16 @@ class RenderWorker:
             self.stop()
 
     async def render(self, request: RenderRequest) -> Rendered | None:
+        return await self.ask(self.copies.attach(request))
+
+    async def ask(self, request: RenderRequest | MoveRequest) -> Rendered | MoveDone | None:
         await self.ready
         if not self.alive:
             raise WorkerGone
         number = next(self.ids)
         waiter = self.loop.create_future()
         self.pending[number] = waiter
-        self.writer.write(frame((number, self.copies.attach(request))))
+        self.writer.write(frame((number, request)))
         try:
             result = await asyncio.wait_for(waiter, RENDER_TIMEOUT_SECONDS)
         except TimeoutError:
@@ -195,12 +221,36 @@ async def render(request: RenderRequest) -> Rendered | None:
     try:
         return await worker.render(request)
     except WorkerGone:
-        # Render in threads for a while rather than paying for a new process on every
-        # render while something is wrong, then try a fresh worker.
-        slot = slot_of(request.match_id, max(settings.RENDER_PROCESSES, 1))
-        log.error("render worker %d is gone; rendering in threads for a while", slot)
-        _broken_until[slot] = time.monotonic() + RETRY_AFTER_SECONDS
+        _broken(request.match_id)
         return None
+
+
+async def submit(request: MoveRequest) -> MoveDone | None:
+    """The move, made by the worker its match renders in; None when there is none to take
+    it (none configured, or a broken one's pause), and the caller makes it in daphne.
+    Raises MoveLost if the worker broke with the move in hand."""
+    worker = _worker_for(request.match_id)
+    if worker is None:
+        return None
+    await worker.ready
+    if not worker.alive:  # it never got the move: make it here
+        _broken(request.match_id)
+        return None
+    try:
+        # No await between ``ask``'s own check of ``alive`` and its write of the frame, so
+        # from here on a WorkerGone means the worker had the move in hand.
+        return await worker.ask(request)
+    except WorkerGone:
+        _broken(request.match_id)
+        raise MoveLost from None
+
+
+def _broken(match_id: int) -> None:
+    """Render and move in daphne's threads for a while rather than paying for a new process
+    on every request while something is wrong, then try a fresh worker."""
+    slot = slot_of(match_id, max(settings.RENDER_PROCESSES, 1))
+    log.error("render worker %d is gone; working in threads for a while", slot)
+    _broken_until[slot] = time.monotonic() + RETRY_AFTER_SECONDS
 
 
 def shutdown() -> None:

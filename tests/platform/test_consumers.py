@@ -6,7 +6,7 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from games import services
+from games import committed, render_workers, services
 from games.engines import get_engine
 from games.engines.core import canonical_json
 from games.models import Match
@@ -15,6 +15,15 @@ from project.asgi import application
 from .conftest import EC, persona, ws_headers
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+@pytest.fixture(params=[0, 1], ids=["moves-in-daphne", "moves-in-a-worker"])
+def where_moves_run(request, settings):
+    """Moves are made by daphne's writer thread, or by the render worker of their match
+    (games/render_workers.py): the same frames must come to the same thing either way."""
+    settings.RENDER_PROCESSES = request.param
+    yield request.param
+    render_workers.shutdown()
 
 
 async def connect(code: str, player) -> WebsocketCommunicator:
@@ -64,7 +73,7 @@ async def test_connecting_sends_a_full_snapshot_for_that_viewer():
     await alice.disconnect()
 
 
-async def test_the_opponent_never_sees_a_hidden_pick_before_the_reveal():
+async def test_the_opponent_never_sees_a_hidden_pick_before_the_reveal(where_moves_run):
     match = await online_match()
     engine = get_engine(EC)
     alice = await connect(match.code, persona("alice"))
@@ -93,7 +102,7 @@ async def test_a_spectator_socket_cannot_act():
     await carol.disconnect()
 
 
-async def test_a_socket_cannot_act_for_the_other_seat():
+async def test_a_socket_cannot_act_for_the_other_seat(where_moves_run):
     """Bob's socket sends alice's draft option: it is judged as bob's move, and refused."""
     match = await online_match()
     bob = await connect(match.code, persona("bob"))
@@ -107,7 +116,7 @@ async def test_a_socket_cannot_act_for_the_other_seat():
     await bob.disconnect()
 
 
-async def test_stale_and_repeated_frames_are_rejected_to_that_socket_only():
+async def test_stale_and_repeated_frames_are_rejected_to_that_socket_only(where_moves_run):
     match = await online_match()
     engine = get_engine(EC)
     alice = await connect(match.code, persona("alice"))
@@ -158,7 +167,7 @@ async def test_reconnecting_restores_the_exact_view():
     await again.disconnect()
 
 
-async def test_both_sockets_see_the_reveal_when_the_step_resolves():
+async def test_both_sockets_see_the_reveal_when_the_step_resolves(where_moves_run):
     match = await online_match()
     engine = get_engine(EC)
     alice = await connect(match.code, persona("alice"))
@@ -170,6 +179,8 @@ async def test_both_sockets_see_the_reveal_when_the_step_resolves():
     after = await fresh(match)
     assert after.step == "draft-r2"
     assert await log_count(match) == 2
+    made_here = committed.recall(match.pk, after.version) is not None
+    assert made_here == (where_moves_run == 0), "the moves were made where they were sent"
     await alice.disconnect(), await bob.disconnect()
 
 
@@ -299,3 +310,26 @@ async def test_messages_are_dispatched_without_a_hop_to_the_shared_sync_thread(m
     assert await log_count(match) == 1
     assert hops == []
     await alice.disconnect()
+
+
+async def test_a_move_against_the_bot_is_made_in_daphne_so_each_bot_move_shows_at_once(
+    settings,
+):
+    settings.RENDER_PROCESSES = 1
+    match = await database_sync_to_async(services.create_match)(
+        EC, persona("alice"), mode=Match.Mode.BOT, timed=False
+    )
+    alice = await connect(match.code, persona("alice"))
+    await drain(alice)
+    before = await log_count(match)
+    try:
+        await alice.send_to(
+            text_data=frame(get_engine(EC).legal_actions(match.state, 0)[0], match.step)
+        )
+        await drain(alice)
+        after = await fresh(match)
+        assert await log_count(match) == before + 2, "alice's pick and the bot's answer"
+        assert committed.recall(match.pk, after.version) is not None, "made by daphne"
+    finally:
+        await alice.disconnect()
+        render_workers.shutdown()

@@ -1,16 +1,18 @@
 """Board renders in a worker process (games/render_workers.py)."""
 
+import asyncio
 import os
 from dataclasses import replace
 
 import pytest
 from django.utils import timezone
 
-from games import committed, render_workers, services
+from games import broadcast, committed, render_workers, services
+from games.broadcast import match_group
 from games.engines import get_engine
 from games.models import Match
-from games.render_process import render_in_worker
-from games.render_protocol import RenderRequest
+from games.render_process import make_move, render_in_worker
+from games.render_protocol import MoveRequest, RenderRequest
 from games.rendering import Viewer, render_fragments
 
 from .conftest import EC, persona
@@ -167,3 +169,94 @@ def test_matches_spread_over_workers_even_when_their_ids_share_a_stride():
             assert set(spread) == set(range(count))
             assert max(spread.values()) < 1.2 * min(spread.values()), (stride, count, spread)
     assert render_workers.slot_of(12345, 2) == render_workers.slot_of(12345, 2), "stable"
+
+
+def move_request(match: Match, **changes) -> MoveRequest:
+    """The first legal move of whichever seat may act, as daphne hands it to a worker."""
+    engine = get_engine(EC)
+    seat = next(s for s in (0, 1) if engine.legal_actions(match.state, s))
+    action = engine.legal_actions(match.state, seat)[0]
+    player = persona("alice" if seat == 0 else "bob")
+    fields = {"generation": 0, "player": player, "seat": seat, "action": action}
+    return MoveRequest(match.pk, **{**fields, "step": match.step, **changes})
+
+
+def test_a_move_made_in_a_worker_is_committed_and_handed_back_to_announce(
+    django_assert_num_queries,
+):
+    match = started_match()
+    done = make_move(move_request(match))
+    assert done.refused is None
+    moved = Match.objects.get(pk=match.pk)
+    assert moved.version == match.version + 1 and moved.actions.count() == 1
+    assert done.broadcasts == [
+        (match_group(match.pk), {"type": "match.changed", "version": moved.version})
+    ], "announced by daphne, whose channel layer reaches the sockets, not sent from here"
+    with django_assert_num_queries(0):  # the worker renders the match it just committed
+        for seat in (0, 1):
+            assert render_in_worker(request_for(moved, seat)).version == moved.version
+
+
+def test_a_move_a_worker_refuses_changes_nothing_and_says_why():
+    match = started_match()
+    done = make_move(move_request(match, step="not-this-step"))
+    assert done.refused is not None and done.refused[0] == "STALE"
+    assert done.broadcasts == []
+    assert Match.objects.get(pk=match.pk).version == match.version
+
+
+def test_a_worker_drops_its_copies_when_someone_came_or_went():
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def queries_of(request: MoveRequest) -> int:
+        with CaptureQueriesContext(connection) as queries:
+            assert make_move(request).refused is None
+        return len(queries)
+
+    match = started_match()
+    make_move(move_request(match))
+    from_the_copy = queries_of(move_request(Match.objects.get(pk=match.pk)))
+    seats_read_again = queries_of(move_request(Match.objects.get(pk=match.pk), generation=1))
+    assert seats_read_again > from_the_copy, (
+        "after a presence change the next move reads the match and its seats again"
+    )
+    assert Match.objects.get(pk=match.pk).actions.count() == 3
+
+
+@pytest.mark.asyncio
+async def test_a_real_worker_process_makes_a_move_and_daphne_announces_it(settings):
+    from channels.db import database_sync_to_async
+    from channels.layers import get_channel_layer
+
+    settings.RENDER_PROCESSES = 1
+    match = await database_sync_to_async(started_match)()
+    layer = get_channel_layer()
+    listener = await layer.new_channel()
+    await layer.group_add(match_group(match.pk), listener)
+    try:
+        done = await render_workers.submit(move_request(match))
+        assert done is not None and done.refused is None, "the worker made it"
+        broadcast.relay(done.broadcasts)
+        heard = await asyncio.wait_for(layer.receive(listener), 5)
+        assert heard == {"type": "match.changed", "version": match.version + 1}
+        moved = await database_sync_to_async(Match.objects.get)(pk=match.pk)
+        assert moved.version == match.version + 1
+    finally:
+        render_workers.shutdown()
+
+
+@pytest.mark.asyncio
+async def test_a_worker_that_dies_holding_a_move_says_so_and_moves_go_to_threads(settings):
+    from channels.db import database_sync_to_async
+
+    settings.RENDER_PROCESSES = 1
+    match = await database_sync_to_async(started_match)()
+    try:
+        with pytest.raises(render_workers.MoveLost):
+            await render_workers.submit(move_request(match, player=DiesWhenUnpickled()))
+        assert await render_workers.submit(move_request(match)) is None, (
+            "while the worker is broken, daphne makes moves in its own writer thread"
+        )
+    finally:
+        render_workers.shutdown()
