@@ -10,10 +10,10 @@ SQLite's busy handler (1, 2, 5 ... 100 ms naps) instead of being woken when it i
 Under load the pool filled with sleeping writers while renders queued behind them (bench/:
 72% of the pool's wall time inside SQLite's execute at 200 matches). Writes on SQLite
 therefore queue in Python for one writer thread, which never waits for the lock held by
-another thread of this process. Other processes still meet the busy timeout: the sweeper,
-and in the default set-up the render workers, each the one writer of the moves of its own
-matches (games/render_workers.py); their transactions are a few statements long, so a
-collision costs a nap of a millisecond or two, not a queue of sleepers.
+another thread of this process. Other processes write too: the sweeper, and in the default
+set-up the render workers, each the one writer of the moves of its own matches
+(games/render_workers.py). Across processes, transactions queue on a file lock instead
+(games/sqlite_queued/base.py), which wakes the next writer when the holder commits.
 On PostgreSQL, writes to different matches run in parallel in the pool.
 """
 

@@ -84,7 +84,9 @@ if DATABASE_URL:
 else:
     DATABASES = {
         "default": {
-            "ENGINE": "django.db.backends.sqlite3",
+            # SQLite, with writers of all processes queued on a file lock
+            # (games/sqlite_queued/base.py).
+            "ENGINE": "games.sqlite_queued",
             "NAME": os.environ.get("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
             # IMMEDIATE transactions take SQLite's write lock at BEGIN, so two submissions
             # to one match serialise instead of failing on lock upgrade; the timeout lets a

@@ -1,0 +1,75 @@
+"""SQLite writers queue on a file lock beside the database (games/sqlite_queued/base.py)."""
+
+import fcntl
+import os
+import threading
+
+import pytest
+from django.db import connection, connections, transaction
+
+from games import services
+from games.models import Match
+
+from .conftest import EC, persona
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def writers_lock_is_free():
+    """Whether another open file could take the writers' lock right now."""
+    probe = os.open(f"{connection.settings_dict['NAME']}.writers", os.O_RDWR | os.O_CREAT)
+
+    def free() -> bool:
+        try:
+            fcntl.flock(probe, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        fcntl.flock(probe, fcntl.LOCK_UN)
+        return True
+
+    yield free
+    os.close(probe)
+
+
+def test_the_writers_lock_is_held_exactly_while_a_transaction_is_open(writers_lock_is_free):
+    assert type(connections["default"]).__module__ == "games.sqlite_queued.base"
+    match = services.create_match(EC, persona("alice"))
+    assert writers_lock_is_free()
+    with transaction.atomic():
+        Match.objects.filter(pk=match.pk).update(timed=False)
+        assert not writers_lock_is_free(), "other writers wait in the kernel, not in naps"
+        with transaction.atomic():  # a savepoint is not a second turn
+            assert not writers_lock_is_free()
+        assert not writers_lock_is_free()
+    assert writers_lock_is_free(), "released with the commit"
+    with pytest.raises(RuntimeError), transaction.atomic():
+        Match.objects.filter(pk=match.pk).update(timed=True)
+        raise RuntimeError("a move that fails halfway")
+    assert writers_lock_is_free(), "released with the rollback"
+    assert Match.objects.get(pk=match.pk).timed is False
+
+
+def test_writers_of_two_threads_take_turns_without_deadlock_or_lost_updates():
+    match = services.create_match(EC, persona("alice"), timed=False)
+    services.join_match(match.pk, persona("bob"))
+    start = Match.objects.get(pk=match.pk).version
+    turns = 40
+
+    def write_turns() -> None:
+        try:
+            for _ in range(turns):
+                with transaction.atomic():
+                    # Read, then write what was read plus one: without turns taken, two
+                    # transactions reading the same version would lose an update.
+                    version = Match.objects.get(pk=match.pk).version
+                    Match.objects.filter(pk=match.pk).update(version=version + 1)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=write_turns) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert Match.objects.get(pk=match.pk).version == start + 2 * turns
