@@ -112,8 +112,11 @@ class MatchConsumer(SocketConsumer):
         step is overdue, send this viewer a fresh render (which applies a due timeout)."""
         while True:
             self.replan.clear()
+            # asyncio.timeout, not wait_for: on Python 3.11 wait_for swallows a cancel that
+            # lands as the event is set, and disconnect would wait for this loop forever.
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.replan.wait(), self._until_next_check())
+                async with asyncio.timeout(self._until_next_check()):
+                    await self.replan.wait()
                 continue  # a new deadline is shown: plan again
             await bounded(
                 self.channel_layer.group_add(self.group, self.channel_name), f"re-join {self.group}"

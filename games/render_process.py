@@ -26,6 +26,7 @@ from django.utils import timezone
 from .lru import LRU
 from .render_protocol import (
     HEADER,
+    HELLO,
     WORKER_KEEPS,
     MoveDone,
     MoveRequest,
@@ -127,6 +128,8 @@ def _keep(generation: int, match) -> None:
 
 def serve(link: socket.socket) -> None:
     stream = link.makefile("rwb")
+    stream.write(frame((HELLO, None)))
+    stream.flush()
     while True:
         header = stream.read(HEADER)
         if len(header) < HEADER:

@@ -64,6 +64,9 @@ class MoveDone:
 
 WORKER_KEEPS = 50  # matches a worker keeps (games/render_process.py)
 HEADER = 4  # bytes of big-endian frame length
+# A worker's first frame, ``(HELLO, None)``, says it has loaded Django and serves: the time
+# it takes to start is not a render that is late (games/render_workers.py).
+HELLO = -1
 
 
 def frame(payload: object) -> bytes:

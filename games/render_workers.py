@@ -56,6 +56,7 @@ from . import committed
 from .lru import LRU
 from .render_protocol import (
     HEADER,
+    HELLO,
     WORKER_KEEPS,
     MoveDone,
     MoveRequest,
@@ -68,6 +69,9 @@ log = logging.getLogger(__name__)
 
 RETRY_AFTER_SECONDS = 30.0  # after a worker broke: its matches render in threads this long
 RENDER_TIMEOUT_SECONDS = 5.0  # a render this late means a stuck worker
+# Loading Django in a new process takes ~0.7 s on a warm machine and several times that on a
+# cold, busy one; a worker not serving after this long is broken.
+START_TIMEOUT_SECONDS = 30.0
 
 
 class CopiesSent:
@@ -130,14 +134,29 @@ class RenderWorker:
         self.ready = asyncio.ensure_future(self._connect())
 
     async def _connect(self) -> None:
+        """Open the link and wait for the worker's hello: until then requests wait here,
+        not on the clock of a render (a cold start once counted as a stuck worker)."""
         reader, self.writer = await asyncio.open_connection(sock=self.socket)
+        try:
+            async with asyncio.timeout(START_TIMEOUT_SECONDS):
+                hello = await self._read_frame(reader)
+        except (TimeoutError, asyncio.IncompleteReadError, ConnectionError):
+            hello = None
+        if hello != (HELLO, None):
+            log.error("render worker did not start")
+            self.stop()
+            return
         self.reading = asyncio.ensure_future(self._read_forever(reader))
+
+    @staticmethod
+    async def _read_frame(reader: asyncio.StreamReader) -> tuple:
+        size = int.from_bytes(await reader.readexactly(HEADER), "big")
+        return pickle.loads(await reader.readexactly(size))
 
     async def _read_forever(self, reader: asyncio.StreamReader) -> None:
         try:
             while True:
-                size = int.from_bytes(await reader.readexactly(HEADER), "big")
-                number, result = pickle.loads(await reader.readexactly(size))
+                number, result = await self._read_frame(reader)
                 waiter = self.pending.pop(number, None)
                 if waiter is not None and not waiter.done():
                     waiter.set_result(result)
@@ -149,8 +168,14 @@ class RenderWorker:
     async def render(self, request: RenderRequest) -> Rendered | None:
         return await self.ask(self.copies.attach(request))
 
+    async def started(self) -> None:
+        """Wait until the worker serves (or failed to start: then ``alive`` is False). Shielded: ``ready`` is shared by every
+        socket of the worker, and a socket cancelled while waiting (daphne cancels one that
+        closed) must not cancel it for all the others."""
+        await asyncio.shield(self.ready)
+
     async def ask(self, request: RenderRequest | MoveRequest) -> Rendered | MoveDone | None:
-        await self.ready
+        await self.started()
         if not self.alive:
             raise WorkerGone
         number = next(self.ids)
@@ -158,7 +183,11 @@ class RenderWorker:
         self.pending[number] = waiter
         self.writer.write(frame((number, request)))
         try:
-            result = await asyncio.wait_for(waiter, RENDER_TIMEOUT_SECONDS)
+            # Not wait_for: on Python 3.11 it returns the answer, swallowing the cancel, when
+            # the answer lands in the same turn as a cancellation of this socket, and the
+            # consumer then outlives its socket (the test suite hung on exactly that).
+            async with asyncio.timeout(RENDER_TIMEOUT_SECONDS):
+                result = await waiter
         except TimeoutError:
             self.stop()
             raise WorkerGone from None
@@ -199,7 +228,10 @@ def _worker_for(match_id: int) -> RenderWorker | None:
     count = settings.RENDER_PROCESSES
     if count <= 0:
         return None
-    slot = slot_of(match_id, count)
+    return _worker_in(slot_of(match_id, count))
+
+
+def _worker_in(slot: int) -> RenderWorker | None:
     if time.monotonic() < _broken_until.get(slot, 0.0):
         return None
     worker = _workers.get(slot)
@@ -209,6 +241,16 @@ def _worker_for(match_id: int) -> RenderWorker | None:
             worker.stop()
         worker = _workers[slot] = RenderWorker()
     return worker
+
+
+async def warm_up() -> None:
+    """Start this event loop's workers now and wait until they serve, instead of at the
+    first render or move (tests start them first, so that a cold start is not taken for a
+    socket that has gone quiet)."""
+    for slot in range(settings.RENDER_PROCESSES):
+        worker = _worker_in(slot)
+        if worker is not None:
+            await worker.started()
 
 
 async def render(request: RenderRequest) -> Rendered | None:
@@ -232,7 +274,7 @@ async def submit(request: MoveRequest) -> MoveDone | None:
     worker = _worker_for(request.match_id)
     if worker is None:
         return None
-    await worker.ready
+    await worker.started()
     if not worker.alive:  # it never got the move: make it here
         _broken(request.match_id)
         return None

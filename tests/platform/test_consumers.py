@@ -18,10 +18,13 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
 
 @pytest.fixture(params=[0, 1], ids=["moves-in-daphne", "moves-in-a-worker"])
-def where_moves_run(request, settings):
+async def where_moves_run(request, settings):
     """Moves are made by daphne's writer thread, or by the render worker of their match
-    (games/render_workers.py): the same frames must come to the same thing either way."""
+    (games/render_workers.py): the same frames must come to the same thing either way.
+    The worker is started first: ``drain`` takes a quiet socket for a finished exchange,
+    and a worker still loading Django on a cold machine made one look quiet."""
     settings.RENDER_PROCESSES = request.param
+    await render_workers.warm_up()
     yield request.param
     render_workers.shutdown()
 
@@ -316,6 +319,7 @@ async def test_a_move_against_the_bot_is_made_in_daphne_so_each_bot_move_shows_a
     settings,
 ):
     settings.RENDER_PROCESSES = 1
+    await render_workers.warm_up()  # see where_moves_run
     match = await database_sync_to_async(services.create_match)(
         EC, persona("alice"), mode=Match.Mode.BOT, timed=False
     )

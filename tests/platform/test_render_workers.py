@@ -260,3 +260,32 @@ async def test_a_worker_that_dies_holding_a_move_says_so_and_moves_go_to_threads
         )
     finally:
         render_workers.shutdown()
+
+
+@pytest.mark.asyncio
+async def test_a_worker_that_never_says_hello_is_taken_for_broken(settings, monkeypatch):
+    """Requests wait for the worker's hello, not a render's clock; one that exits first
+    leaves its renders to daphne's threads."""
+    import sys
+
+    from channels.db import database_sync_to_async
+
+    settings.RENDER_PROCESSES = 1
+    match = await database_sync_to_async(started_match)()
+    monkeypatch.setattr(sys, "executable", "/bin/true")  # exits at once, says nothing
+    try:
+        assert await render_workers.render(request_for(match, 0)) is None
+        assert render_workers._worker_for(match.pk) is None, "left alone for a while"
+    finally:
+        render_workers.shutdown()
+
+
+@pytest.mark.asyncio
+async def test_warm_up_waits_until_the_worker_serves(settings):
+    settings.RENDER_PROCESSES = 1
+    try:
+        await render_workers.warm_up()
+        worker = render_workers._worker_in(0)
+        assert worker.alive and worker.ready.done() and worker.reading is not None
+    finally:
+        render_workers.shutdown()
