@@ -35,6 +35,10 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
 STATUS_TAG = re.compile(r'<div id="match-status"[^>]*>')
+# A board frame carries the flash, the status bar, the board or the parts of it that
+# changed (games/frames.py), and the game-over panel; a presence change only the status bar.
+GAMEOVER = 'id="gameover"'
+PART = re.compile(r'<div id="(part-[^"]+)" class="part">(.*?)</div><!--/part-->', re.S)
 VERSION = re.compile(r'data-version="(\d+)"')
 STATUS = re.compile(r'data-status="(\w+)"')
 FORM = re.compile(r'<form ws-send class="action-form".*?</form>', re.S)
@@ -71,8 +75,18 @@ class Seat:
         self.ws = None
         self.version = -1
         self.status = ""
+        # The moves on offer, kept like a browser keeps its page: per part of the board, plus
+        # those outside any part ("" holds them), each replaced when a frame brings it anew.
+        self.offered: dict[str, list[tuple[str, str]]] = {}
         self.moves: list[tuple[str, str]] = []
         self.changed = asyncio.Event()
+
+    def take_board(self, frame: str) -> None:
+        parts = {m.group(1): m.group(2) for m in PART.finditer(frame)}
+        if 'id="board"' in frame:  # the whole board: nothing of the old one is left
+            self.offered = {"": forms_in(PART.sub("", frame))}
+        self.offered.update({part: forms_in(html) for part, html in parts.items()})
+        self.moves = [move for forms in self.offered.values() for move in forms]
 
     async def read(self) -> None:
         try:
@@ -83,6 +97,16 @@ class Seat:
         if not self.slot.closing:
             self.slot.run.error("socket closed by server")
         self.changed.set()
+
+
+def forms_in(html_text: str) -> list[tuple[str, str]]:
+    """The (action, step) of every move button in some HTML."""
+    moves = []
+    for form in FORM.findall(html_text):
+        payload, step = PAYLOAD.search(form), STEP.search(form)
+        if payload and step:
+            moves.append((html.unescape(payload.group(1)), html.unescape(step.group(1))))
+    return moves
 
 
 class Run:
@@ -144,7 +168,7 @@ class Slot:
         code = self.codes.pop(0)
         self.closing = False
         for seat in self.seats:
-            seat.version, seat.status, seat.moves = -1, "", []
+            seat.version, seat.status, seat.moves, seat.offered = -1, "", [], {}
             url, origin = self.url(seat.index, code)
             seat.ws = await self.connect(seat.index, url, origin)
             if seat.ws is None:
@@ -236,19 +260,14 @@ class Slot:
         if isinstance(frame, bytes):
             frame = frame.decode()
         tag = STATUS_TAG.search(frame)
-        # Only a frame carrying the board is a board update; a presence change re-sends the
-        # status bar alone, which says nothing about the moves on offer.
-        if tag is not None and 'id="board"' in frame:
+        # Only a board frame is a board update; a presence change re-sends the status bar
+        # alone, which says nothing about the moves on offer.
+        if tag is not None and GAMEOVER in frame:
             version = VERSION.search(tag.group(0))
             status = STATUS.search(tag.group(0))
             seat.version = int(version.group(1)) if version else seat.version
             seat.status = status.group(1) if status else seat.status
-            moves = []
-            for form in FORM.findall(frame):
-                payload, step = PAYLOAD.search(form), STEP.search(form)
-                if payload and step:
-                    moves.append((html.unescape(payload.group(1)), html.unescape(step.group(1))))
-            seat.moves = moves
+            seat.take_board(frame)
             if (
                 pending is not None
                 and seat.version > pending.version

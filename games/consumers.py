@@ -25,7 +25,7 @@ from .identity import player_from
 from .lobby import lobby_context
 from .models import Match
 from .render_protocol import MoveRequest, Rendered, RenderRequest
-from .rendering import Viewer, hotseat_turn, render_flash, render_fragments, render_status
+from .rendering import Viewer, hotseat_turn, render_flash, render_frame, render_status
 from .threads import db, db_write
 
 log = logging.getLogger(__name__)
@@ -101,6 +101,10 @@ class MatchConsumer(SocketConsumer):
         if self.presence_seat is not None:
             await db_write(self._presence)(+1)
         self.sent_version, self.deadline, self.replan = -1, None, asyncio.Event()
+        # What this page holds of the board (games/frames.py); one frame at a time is built
+        # from it and sent, or the watchdog and a notification could each diff against the
+        # same page and send frames that do not add up.
+        self.shown, self.sending = None, asyncio.Lock()
         await self.send_snapshot()
         self.watchdog = asyncio.ensure_future(self._resync_forever())
 
@@ -188,10 +192,10 @@ class MatchConsumer(SocketConsumer):
 
     # ---- rendering
 
-    def _render(self, flash: str = "", version: int | None = None) -> Rendered:
-        """This viewer's fragments, in a thread of this process. ``version``: the one a
+    def _render(self, flash: str = "", version: int | None = None, shown=None) -> Rendered:
+        """This viewer's frame, in a thread of this process. ``version``: the one a
         notification announced, which may still be in memory from the commit
-        (games/committed.py)."""
+        (games/committed.py); ``shown``: what the page holds of the board."""
         match = committed.recall(self.match_id, version) if version is not None else None
         if match is None:
             match = Match.objects.prefetch_related("seats").get(pk=self.match_id)
@@ -200,26 +204,32 @@ class MatchConsumer(SocketConsumer):
             match = Match.objects.prefetch_related("seats").get(pk=self.match_id)
         if self.hotseat and self.seat is not None and hotseat_turn(match) not in (self.seat, None):
             self.seat = None  # the other seat's turn: back to the pass-the-device screen
-        html = render_fragments(match, Viewer(self.player, self.seat, self.hotseat), flash)
-        return Rendered(match.version, match.deadline_at, html)
+        viewer = Viewer(self.player, self.seat, self.hotseat)
+        html, now = render_frame(match, viewer, flash, shown)
+        return Rendered(match.version, match.deadline_at, html, now)
 
     async def send_snapshot(self, flash: str = "", version: int | None = None):
-        rendered = None
-        if not self.hotseat:  # hot-seat changes which seat is shown: decided here
-            rendered = await render_workers.render(
-                RenderRequest(
-                    self.match_id,
-                    version,
-                    committed.presence_generation(),
-                    self.player,
-                    self.seat,
-                    flash,
+        async with self.sending:
+            # Hot-seat changes which seat the page shows: always a whole board there.
+            shown = None if self.hotseat else self.shown
+            rendered = None
+            if not self.hotseat:  # hot-seat changes which seat is shown: decided here
+                rendered = await render_workers.render(
+                    RenderRequest(
+                        self.match_id,
+                        version,
+                        committed.presence_generation(),
+                        self.player,
+                        self.seat,
+                        flash,
+                        shown=shown,
+                    )
                 )
-            )
-        if rendered is None:
-            rendered = await db(self._render)(flash, version)
-        self._note_shown(rendered.version, rendered.deadline)
-        await self.send(text_data=rendered.html)
+            if rendered is None:
+                rendered = await db(self._render)(flash, version, shown)
+            self._note_shown(rendered.version, rendered.deadline)
+            await self.send(text_data=rendered.html)
+            self.shown = rendered.shown
 
     async def reject(self, message: str):
         await self.send(text_data=render_flash(message))

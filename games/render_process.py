@@ -45,7 +45,7 @@ _loaded = LRU(WORKER_KEEPS)
 
 def render_in_worker(request: RenderRequest) -> Rendered | None:
     from .models import Match
-    from .rendering import Viewer, render_fragments
+    from .rendering import Viewer, render_frame
 
     if request.match is not None:  # daphne's committed copy, sent with a version's first request
         _keep(request.generation, request.match)
@@ -62,8 +62,9 @@ def render_in_worker(request: RenderRequest) -> Rendered | None:
         _keep(request.generation, match)
     if match.deadline_at is not None and match.deadline_at <= timezone.now():
         return None
-    html = render_fragments(match, Viewer(request.player, request.seat), request.flash)
-    return Rendered(match.version, match.deadline_at, html)
+    viewer = Viewer(request.player, request.seat)
+    html, shown = render_frame(match, viewer, request.flash, request.shown)
+    return Rendered(match.version, match.deadline_at, html, shown)
 
 
 # The presence generation of the last move made here: games.committed keeps this process's

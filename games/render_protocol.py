@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from .frames import Shown
 from .identity import Player
 
 if TYPE_CHECKING:
@@ -32,6 +33,8 @@ class RenderRequest:
     # Daphne's committed copy of the match at ``version``, sent along with the first
     # request for that version a worker gets; None when the worker has it or must read it.
     match: Match | None = None
+    # What the socket's page holds of the board (games/frames.py); None: a whole board.
+    shown: Shown | None = None
 
 
 @dataclass(frozen=True)
@@ -39,6 +42,7 @@ class Rendered:
     version: int
     deadline: datetime | None
     html: str
+    shown: Shown | None = None  # what the page holds of the board once this is sent
 
 
 @dataclass(frozen=True)

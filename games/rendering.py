@@ -13,6 +13,7 @@ from django.template.loader import render_to_string
 
 from .engines import get_engine
 from .engines.core import canonical_json
+from .frames import FRAME_VARIABLE, Shown, frame_of
 from .identity import Player
 from .models import Deck, Match
 
@@ -134,6 +135,21 @@ def render_fragments(match: Match, viewer: Viewer, flash: str = "") -> str:
     ctx = context_for(match, viewer)
     ctx["flash"] = flash
     return render_to_string("match/_fragments.html", ctx)
+
+
+def render_frame(
+    match: Match, viewer: Viewer, flash: str = "", shown: Shown | None = None
+) -> tuple[str, Shown]:
+    """One socket's frame: ``render_fragments``, except that of the board only the parts
+    that changed since ``shown`` go (games/frames.py); and what the page holds after it.
+    With ``shown`` None, the frame is exactly ``render_fragments``."""
+    ctx = context_for(match, viewer)
+    ctx["flash"] = flash
+
+    def render(builder) -> str:
+        return render_to_string("match/_fragments.html", {**ctx, FRAME_VARIABLE: builder})
+
+    return frame_of(render, shown)
 
 
 def render_flash(message: str) -> str:

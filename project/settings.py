@@ -73,7 +73,11 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "games.identity.player_context",
             ],
-            "builtins": ["games.templatetags.duelhall", "games.templatetags.action_forms"],
+            "builtins": [
+                "games.templatetags.duelhall",
+                "games.templatetags.action_forms",
+                "games.templatetags.parts",
+            ],
         },
     },
 ]

@@ -117,6 +117,9 @@ def memo_include(template_name: str, **context):
     return html
 
 
+memo_include.part_safe = True  # reads only its arguments (games/templatetags/parts.py)
+
+
 def _render_plain(template_name: str, values: dict) -> str:
     """Render with numbers as plain digits, as the match page around it does
     (templates/match/_fragments.html turns localisation off)."""

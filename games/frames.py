@@ -1,0 +1,92 @@
+"""What one socket is sent after a change: the parts of the board that changed since its
+last frame, not the whole board.
+
+A board is made of parts (``{% part %}``, games/templatetags/parts.py), each with a digest
+of everything its HTML depends on, and a skeleton around them. A socket remembers what its
+page shows (``Shown``: the skeleton's digest and each part's). The next frame holds the
+flash and the status bar (always: they are small), the parts whose digest changed, each
+replacing its old self by id (htmx's out-of-band swap), and the game-over panel; if the
+skeleton changed (a new stage, a part that appears or goes), the whole board instead.
+
+Invariant: after every frame, the page holds exactly what a full render of that version
+would give. A part is left out only when the page already shows this very digest, which
+fixes its HTML; frames on a socket arrive in order, and a socket builds one frame at a time
+from the ``Shown`` its last frame left (games/consumers.py). A (re)connect starts from
+nothing and gets the whole board.
+
+Nothing hidden can travel this way that a full render would not send: a frame is a subset
+of that viewer's full render.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+# The context variable a frame being built travels in. Templates cannot name it (a
+# variable may not start with an underscore), so no template can read or fake it.
+FRAME_VARIABLE = "_frame_builder"
+
+# Stands for a part in the skeleton: NUL never occurs in rendered HTML.
+_SLOT = "\x00{}\x00"
+_SLOTS = re.compile("\x00([^\x00]+)\x00")
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What a socket's page holds of the board: the skeleton's digest and each part's."""
+
+    skeleton: bytes
+    parts: dict[str, bytes | None]
+
+
+class FrameBuilder:
+    """Collects the parts of one render. ``shown``: what the page holds (None: nothing)."""
+
+    def __init__(self, shown: Shown | None) -> None:
+        self.shown = shown.parts if shown is not None else {}
+        self.digests: dict[str, bytes | None] = {}
+        self.rendered: dict[str, str] = {}  # in the order they stand on the board
+
+    def part(self, part_id: str, digest: bytes | None, render: Callable[[], str]) -> str:
+        if part_id in self.digests:
+            raise ValueError(f"two parts of one board are both named {part_id!r}")
+        self.digests[part_id] = digest
+        if digest is None or self.shown.get(part_id) != digest:
+            self.rendered[part_id] = render()
+        return _SLOT.format(part_id)
+
+
+def building(context) -> FrameBuilder | None:
+    """The frame a template is rendered for, if any (parts then leave a slot)."""
+    return context.get(FRAME_VARIABLE)
+
+
+# Where the board stands in a render of match/_fragments.html: from its opening tag to the
+# game-over panel's. (Names and texts are escaped, so no player can write either.)
+BOARD_OPENS = '<div id="board" class="board-wrap">'
+BOARD_ENDS = '\n<div id="gameover">'
+
+
+def frame_of(render: Callable[[FrameBuilder], str], shown: Shown | None) -> tuple[str, Shown]:
+    """A socket's frame, and what its page holds after it.
+
+    ``render(builder)`` renders match/_fragments.html with ``builder`` in its context: parts
+    leave slots there, and the builder holds the HTML of those the page lacks."""
+    builder = FrameBuilder(shown)
+    page = render(builder)
+    start, end = page.index(BOARD_OPENS), page.index(BOARD_ENDS)
+    if "\x00" in page[:start] or "\x00" in page[end:]:
+        raise ValueError("parts belong on the board; the status and game-over go whole")
+    skeleton = hashlib.blake2b(page[start:end].encode(), digest_size=16).digest()
+    now = Shown(skeleton, builder.digests)
+    if shown is not None and shown.skeleton == skeleton:
+        return page[:start] + "".join(builder.rendered.values()) + page[end:], now
+    if len(builder.rendered) < len(builder.digests):
+        # The skeleton changed, so the whole board goes, but parts the page had were
+        # skipped: render again with every part (most come from the parts cache).
+        builder = FrameBuilder(None)
+        page = render(builder)
+    return _SLOTS.sub(lambda slot: builder.rendered[slot.group(1)], page), now

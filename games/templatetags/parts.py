@@ -1,0 +1,319 @@
+"""``{% part "name" bit ... %}...{% endpart %}``: a piece of a board that is rendered once per
+distinct input, and sent to a socket only when it changed.
+
+Why: every move re-rendered the whole board for every viewer and sent all of it, yet most of
+a board is what that viewer saw a move ago (the opponent's pick changes one line of yours).
+Renders were most of the CPU a move costs the server, and the frames most of the bytes
+(bench/). A part is
+- wrapped in ``<div id="part-name-bit" class="part">`` (``display: contents``, so the page
+  lays out as without it), which an update can replace on its own;
+- rendered once per distinct input in this process and reused after (``_parts``);
+- when a socket's frame is being built (games/frames.py), left out of the frame if that
+  socket already shows exactly this part.
+
+How it stays correct: when the template is compiled, the part is searched for every variable
+it reads (in output, in filters and their arguments, in ``if``, ``for`` and ``with``), and
+every tag in it must be one whose output depends on nothing else: a short list, anything
+else refused at compile time, so a template cannot quietly break this. At render time those
+variables are resolved, and the part's digest covers all of them, its name, its place in the
+template and the context's escaping and localisation. So the HTML of a part is a function of
+its digest: a reused or skipped part is exactly what a fresh render would give, and shows a
+viewer nothing their own view does not hold.
+
+Tags that read the context implicitly declare what they read (``context_reads`` on the
+tag's function, e.g. action_form reads the match's step).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import pickle
+
+from django import template
+from django.template import engines
+from django.template.base import (
+    FilterExpression,
+    Node,
+    NodeList,
+    TextNode,
+    Variable,
+    VariableNode,
+)
+from django.template.defaulttags import (
+    CommentNode,
+    FirstOfNode,
+    ForNode,
+    IfNode,
+    SpacelessNode,
+    URLNode,
+    WithNode,
+)
+from django.template.library import SimpleNode
+from django.template.loader_tags import IncludeNode
+from django.templatetags.l10n import LocalizeNode
+from django.templatetags.static import StaticNode
+from django.utils.html import format_html
+
+from games.frames import building
+from games.lru import LRU
+
+register = template.Library()
+
+# A part is a few hundred bytes to a few KB. An open board holds about half a dozen, and
+# only the latest of each is wanted again: 20000 entries cover a few thousand open boards
+# of one process in a few tens of MB.
+_parts = LRU(20000)
+_serials = itertools.count()
+
+# Tests turn reuse off to compare every part with a fresh render of it.
+reuse_enabled = True
+
+# Nodes whose output is a function of the variables found in them (and of their
+# children), with nothing read from elsewhere and nothing left behind in the context.
+PURE_NODES = (
+    TextNode,
+    VariableNode,
+    IfNode,
+    ForNode,
+    WithNode,
+    CommentNode,
+    SpacelessNode,
+    FirstOfNode,
+    LocalizeNode,
+    StaticNode,
+    URLNode,
+)
+
+
+class PartNode(Node):
+    def __init__(
+        self,
+        nodelist: NodeList,
+        name: list[FilterExpression],
+        inputs: tuple[str, ...],
+        place: str,
+    ) -> None:
+        self.nodelist = nodelist
+        self.name = name
+        self.inputs = inputs
+        self.lookups = [tuple(path.split(".")) for path in inputs]
+        self.place = place
+
+    def render(self, context) -> str:
+        part_id = "part-" + "-".join(str(bit.resolve(context)) for bit in self.name)
+        digest = self.digest(part_id, context)
+        frame = building(context)
+        if frame is None:  # a whole page or board: the part in place
+            return self.html(part_id, digest, context)
+        return frame.part(part_id, digest, lambda: self.html(part_id, digest, context))
+
+    def digest(self, part_id: str, context) -> bytes | None:
+        """What the part's HTML is a function of, hashed; None if an input is not plain
+        data (then the part is rendered and sent every time)."""
+        values = [_plain(_resolve(lookups, context)) for lookups in self.lookups]
+        try:
+            inputs = pickle.dumps(
+                (self.place, part_id, values, context.autoescape, context.use_l10n),
+                pickle.HIGHEST_PROTOCOL,
+            )
+        except (pickle.PicklingError, TypeError, AttributeError):
+            return None
+        return hashlib.blake2b(inputs, digest_size=16).digest()
+
+    def html(self, part_id: str, digest: bytes | None, context) -> str:
+        html = _parts.get(digest) if reuse_enabled and digest is not None else None
+        if html is None:
+            html = format_html(
+                '<div id="{}" class="part">{}</div><!--/part-->',
+                part_id,
+                self.nodelist.render(context),
+            )
+            if digest is not None:
+                _parts.put(digest, html)
+        return html
+
+
+def _resolve(lookups: tuple[str, ...], context):
+    """A variable's value, found as Django's ``Variable`` finds it (key, then attribute,
+    then list index; callables called) but without its exceptions: a variable that is not
+    there (a loop variable outside its loop) is ``_MISSING``. Django's failed lookups cost
+    more than the part they would let us skip (bench/)."""
+    try:
+        current = context[lookups[0]]
+    except KeyError:
+        return _MISSING
+    for bit in lookups[1:]:
+        current = _called(current)
+        try:
+            current = current[bit]
+        except (TypeError, AttributeError, KeyError, ValueError, IndexError):
+            try:
+                current = getattr(current, bit)
+            except (TypeError, AttributeError):
+                try:
+                    current = current[int(bit)]
+                except (IndexError, ValueError, KeyError, TypeError):
+                    return _MISSING
+    return _called(current)
+
+
+def _called(value):
+    if not callable(value) or getattr(value, "do_not_call_in_templates", False):
+        return value
+    if getattr(value, "alters_data", False):
+        return _MISSING
+    try:
+        return value()
+    except TypeError:
+        return _MISSING
+
+
+def _plain(value):
+    """``names.items`` and the like resolve to dict views, which pickle refuses."""
+    if isinstance(value, _DICT_VIEWS):
+        return list(value)
+    return value
+
+
+_DICT_VIEWS = (type({}.items()), type({}.keys()), type({}.values()))
+
+
+class _Missing:
+    """A variable the context lacks: a value of its own, so that it never matches
+    something that was there."""
+
+    def __reduce__(self):
+        return "_MISSING"
+
+
+_MISSING = _Missing()
+
+
+@register.tag
+def part(parser, token):
+    """``{% part "name" bit ... %}``: the part's id is ``part-name-bit-...``, unique on the
+    board (a part inside a loop names the loop's item, e.g. ``{% part "side" s.seat %}``)."""
+    bits = token.split_contents()[1:]
+    if not bits:
+        raise template.TemplateSyntaxError("{% part %} needs a name.")
+    name = [parser.compile_filter(bit) for bit in bits]
+    nodelist = parser.parse(("endpart",))
+    parser.delete_first_token()
+    paths: set[str] = set()
+    _scan(nodelist, frozenset(), paths)
+    # Each part its own key space. (Not the tag's position in the file: Django records
+    # positions only in debug mode, and two parts of one template would share keys.)
+    origin = getattr(parser, "origin", None)
+    place = f"{getattr(origin, 'name', '?')}#{next(_serials)}"
+    return PartNode(nodelist, name, _inputs(paths), place)
+
+
+def _scan(nodelist: NodeList, bound: frozenset[str], paths: set[str]) -> None:
+    """Check every node of the part and collect the variables it reads from outside it.
+
+    ``bound`` holds the names that a ``for`` or ``with`` around the node sets: their values
+    come from the loop's sequence or the with's expressions, which are collected where they
+    stand, so they are not inputs themselves. A name is bound only inside the tag that
+    binds it: after the loop, the same name is the outside one again, and an input."""
+    for node in nodelist:
+        _check_pure(node)
+        own: set[str] = set()
+        _collect_paths(node, own)
+        paths.update(p for p in own if p.split(".")[0] not in bound)
+        if isinstance(node, ForNode):
+            _scan(node.nodelist_loop, bound | {*node.loopvars, "forloop"}, paths)
+            _scan(node.nodelist_empty, bound, paths)
+        elif isinstance(node, WithNode):
+            _scan(node.nodelist, bound | set(node.extra_context), paths)
+        elif isinstance(node, IncludeNode):
+            # The included template reads this context (plus its "with" names), so its
+            # variables are the part's too.
+            _scan(_included(node), bound | set(node.extra_context), paths)
+        else:
+            for attr in node.child_nodelists:  # an if's branches come through ``nodelist``
+                _scan(getattr(node, attr, None) or NodeList(), bound, paths)
+
+
+def _included(node: IncludeNode) -> NodeList:
+    """The nodes of an ``{% include %}`` of a template named by a constant: which template a
+    variable names is only known at render time, so nothing could be said of its inputs."""
+    name = node.template.var
+    if node.template.filters or not isinstance(name, str) or isinstance(name, Variable):
+        raise template.TemplateSyntaxError(
+            "{% include %} inside {% part %} must name its template in quotes."
+        )
+    return engines["django"].engine.get_template(name).nodelist
+
+
+def _check_pure(node: Node) -> None:
+    if isinstance(node, PartNode):
+        raise template.TemplateSyntaxError("A {% part %} cannot hold another.")
+    if isinstance(node, IncludeNode):
+        return  # pure if the template it names is: _scan checks that one's nodes too
+    if isinstance(node, PURE_NODES):
+        # "as name" would set a variable for the rest of the page, which a reused part
+        # would not do.
+        if getattr(node, "varname", None) or getattr(node, "asvar", None):
+            raise template.TemplateSyntaxError("{% ... as name %} inside {% part %}.")
+        return
+    if isinstance(node, SimpleNode) and getattr(node.func, "part_safe", False):
+        if node.target_var:
+            raise template.TemplateSyntaxError("{% tag ... as name %} inside {% part %}.")
+        return
+    raise template.TemplateSyntaxError(
+        f"{type(node).__name__} inside {{% part %}}: its output may depend on more than the "
+        "variables it names, so the part could not be reused safely."
+    )
+
+
+def _collect_paths(node: Node, paths: set[str]) -> None:
+    """Every variable this node itself reads (its children are walked separately)."""
+    if isinstance(node, SimpleNode):
+        paths.update(getattr(node.func, "context_reads", ()))
+    seen: set[int] = set()
+    for name, value in vars(node).items():
+        if name in ("token", "origin") or isinstance(value, NodeList):
+            continue
+        if isinstance(node, IfNode) and name == "conditions_nodelists":
+            value = [condition for condition, _ in value]
+        _collect_from(value, paths, seen)
+
+
+def _collect_from(value, paths: set[str], seen: set[int]) -> None:
+    if id(value) in seen or value is None or isinstance(value, str | int | float | bool):
+        return
+    seen.add(id(value))
+    if isinstance(value, Variable):
+        if value.lookups is not None:
+            if "parentloop" in value.lookups:
+                # An outer loop's counter, seen from an inner loop of the part: not worth
+                # tracking through the scopes, so refused.
+                raise template.TemplateSyntaxError("forloop.parentloop inside {% part %}.")
+            paths.add(value.var)
+    elif isinstance(value, FilterExpression):
+        _collect_from(value.var, paths, seen)
+        for _, args in value.filters:
+            for _, arg in args:
+                _collect_from(arg, paths, seen)
+    elif isinstance(value, Node | NodeList) or callable(value):
+        return  # nodes are walked (and checked) on their own; functions are not inputs
+    elif isinstance(value, dict):
+        for item in value.values():
+            _collect_from(item, paths, seen)
+    elif isinstance(value, list | tuple | set):
+        for item in value:
+            _collect_from(item, paths, seen)
+    elif hasattr(value, "__dict__"):  # the condition objects of {% if %}
+        for item in vars(value).values():
+            _collect_from(item, paths, seen)
+
+
+def _inputs(paths: set[str]) -> tuple[str, ...]:
+    """The variables the digest is made of, without any that a shorter one already covers
+    (``view.me`` covers ``view.me.hand``)."""
+    inputs: list[str] = []
+    for path in sorted(paths):  # sorted: a prefix comes before the paths it covers
+        if not any(path == k or path.startswith(k + ".") for k in inputs):
+            inputs.append(path)
+    return tuple(inputs)

@@ -1,0 +1,148 @@
+"""A socket's frames send only the parts of the board that changed (games/frames.py), and the
+page they build is, after every move, the page a reload shows."""
+
+import random
+
+import pytest
+
+from games import frames, services
+from games.engines import GAME_MODULES, get_engine
+from games.models import Match
+from games.rendering import Viewer, render_fragments, render_frame
+from games.templatetags import parts
+from tests.pages import PART, apply_frame, board_of
+
+from .conftest import persona
+
+pytestmark = pytest.mark.django_db
+
+GIVING_UP = {"resign", "forfeit", "concede", "surrender"}
+ALICE, BOB, CAROL = persona("Alice"), persona("Bob"), persona("Carol")
+VIEWERS = (Viewer(ALICE, 0), Viewer(BOB, 1), Viewer(CAROL, None))
+MOVES = 150
+
+
+def versions_of_a_match(game: str, seed: int):
+    """Every version of a match of ``game`` played by seeded random moves (not giving up),
+    made through the services like any other."""
+    engine, rng = get_engine(game), random.Random(f"frames:{game}:{seed}")
+    match = services.create_match(game, ALICE, timed=False, seed=f"frames-{seed}")
+    services.join_match(match.pk, BOB)
+    for _ in range(MOVES):
+        match = Match.objects.prefetch_related("seats").get(pk=match.pk)
+        yield match
+        if match.status != Match.Status.ACTIVE:
+            return
+        offered = [
+            (seat, action)
+            for seat in (0, 1)
+            for action in engine.legal_actions(match.state, seat)
+            if action.get("type") not in GIVING_UP
+        ]
+        if not offered:
+            return
+        seat, action = rng.choice(offered)
+        services.submit(match.pk, (ALICE, BOB)[seat], seat, action)
+
+
+@pytest.mark.parametrize("game", sorted(GAME_MODULES))
+def test_the_page_frames_build_is_the_page_a_reload_shows_after_every_move(game):
+    """Seat 0, seat 1 and a spectator each follow one match frame by frame, as a browser
+    would (htmx swaps each part in by id); after every move each page's board must be the
+    board a fresh render of that version gives."""
+    shown = dict.fromkeys(range(len(VIEWERS)))
+    pages: dict[int, str] = {}
+    partial = 0
+    for match in versions_of_a_match(game, seed=1):
+        for i, viewer in enumerate(VIEWERS):
+            frame, shown[i] = render_frame(match, viewer, "", shown[i])
+            partial += '<div id="board"' not in frame
+            pages[i] = apply_frame(pages.get(i, ""), frame)
+            assert pages[i] == board_of(render_fragments(match, viewer)), (
+                f"{game}: {viewer} at version {match.version} ({match.step})"
+            )
+    if game != "card-battle":  # its board is one piece: a battle played back, then the end
+        assert partial, f"{game}: no frame ever left anything out"
+
+
+@pytest.mark.parametrize("game", sorted(GAME_MODULES))
+def test_a_reused_part_is_exactly_a_fresh_render_of_it(game, monkeypatch):
+    """Parts come from the cache whenever their inputs recur; turning reuse off must change
+    nothing anywhere (a part whose inputs missed something it reads would differ here)."""
+    for match in versions_of_a_match(game, seed=2):
+        for viewer in VIEWERS:
+            cached = render_fragments(match, viewer)
+            monkeypatch.setattr(parts, "reuse_enabled", False)
+            fresh = render_fragments(match, viewer)
+            monkeypatch.setattr(parts, "reuse_enabled", True)
+            assert cached == fresh, f"{game}: {viewer} at version {match.version}"
+
+
+def first_frames(game: str = "elemental-clash"):
+    match = next(versions_of_a_match(game, seed=3))
+    return match, render_frame(match, VIEWERS[0])
+
+
+def test_a_first_frame_is_the_whole_render():
+    match, (frame, _) = first_frames()
+    assert frame == render_fragments(match, VIEWERS[0])
+
+
+def test_the_same_version_again_sends_the_status_but_no_part_of_the_board():
+    match, (_, shown) = first_frames()
+    again, _ = render_frame(match, VIEWERS[0], "", shown)
+    assert 'id="match-status"' in again and 'id="gameover"' in again
+    assert '<div id="board"' not in again and not PART.search(again)
+
+
+def test_a_pick_sends_the_changed_parts_only():
+    """Elemental Clash's draft: alice picks. Her side and her draft offer change; the log,
+    the header and bob's side do not."""
+    versions = versions_of_a_match("elemental-clash", seed=4)
+    before = next(versions)
+    _, shown = render_frame(before, VIEWERS[0])
+    engine = get_engine("elemental-clash")
+    services.submit(before.pk, ALICE, 0, engine.legal_actions(before.state, 0)[0])
+    after = Match.objects.prefetch_related("seats").get(pk=before.pk)
+    frame, _ = render_frame(after, VIEWERS[0], "", shown)
+    sent = {m.group(1) for m in PART.finditer(frame)}
+    assert "part-ec-side-0" in sent and "part-ec-draft" in sent
+    assert "part-ec-side-1" not in sent and "part-ec-head" not in sent
+    assert '<div id="board"' not in frame
+    assert len(frame) < len(render_fragments(after, VIEWERS[0]))
+
+
+def page_with(board: str, *, status: str = "") -> callable:
+    """A stand-in for rendering match/_fragments.html around ``board``."""
+
+    def render(builder) -> str:
+        return f'{status}<div id="board" class="board-wrap">{board(builder)}</div>\n<div id="gameover"></div>'
+
+    return render
+
+
+def test_a_new_skeleton_sends_the_whole_board_with_every_part():
+    part = lambda builder: builder.part("part-a", b"1", lambda: "<A>")  # noqa: E731
+    _, shown = frames.frame_of(page_with(lambda b: f"x{part(b)}"), None)
+    html, _ = frames.frame_of(page_with(lambda b: f"y{part(b)}"), shown)
+    assert '<div id="board" class="board-wrap">y<A></div>' in html, "the unchanged part too"
+
+
+def test_two_parts_of_one_board_may_not_share_a_name():
+    def board(builder) -> str:
+        return builder.part("part-a", b"1", str) + builder.part("part-a", b"2", str)
+
+    with pytest.raises(ValueError, match="part-a"):
+        frames.frame_of(page_with(board), None)
+
+
+def test_parts_stand_only_on_the_board():
+    """The status bar and the flash go whole in every frame; a part there would leave a
+    slot in a frame instead of HTML."""
+    builder_part = lambda b: b.part("part-a", b"1", str)  # noqa: E731
+
+    def render(builder) -> str:
+        return page_with(lambda b: "")(builder).replace("<div", builder_part(builder) + "<div", 1)
+
+    with pytest.raises(ValueError, match="board"):
+        frames.frame_of(render, None)
