@@ -43,7 +43,8 @@ VERSION = re.compile(r'data-version="(\d+)"')
 STATUS = re.compile(r'data-status="(\w+)"')
 FORM = re.compile(r'<form ws-send class="action-form".*?</form>', re.S)
 PAYLOAD = re.compile(r'data-action="([^"]*)"')
-STEP = re.compile(r'name="step" value="([^"]*)"')
+# The step the page shows is in the status bar; every move button sends it (hx-include).
+STEP = re.compile(r'id="match-step" name="step" value="([^"]*)"')
 FLASH = re.compile(r'<div id="flash" class="flash show"[^>]*>(.*?)</div>', re.S)
 
 PREFERRED = ("lock", "confirm", "end_turn")
@@ -77,7 +78,8 @@ class Seat:
         self.status = ""
         # The moves on offer, kept like a browser keeps its page: per part of the board, plus
         # those outside any part ("" holds them), each replaced when a frame brings it anew.
-        self.offered: dict[str, list[tuple[str, str]]] = {}
+        self.offered: dict[str, list[str]] = {}
+        self.step = ""
         self.moves: list[tuple[str, str]] = []
         self.changed = asyncio.Event()
 
@@ -85,8 +87,10 @@ class Seat:
         parts = {m.group(1): m.group(2) for m in PART.finditer(frame)}
         if 'id="board"' in frame:  # the whole board: nothing of the old one is left
             self.offered = {"": forms_in(PART.sub("", frame))}
-        self.offered.update({part: forms_in(html) for part, html in parts.items()})
-        self.moves = [move for forms in self.offered.values() for move in forms]
+        self.offered.update({part: forms_in(inner) for part, inner in parts.items()})
+        step = STEP.search(frame)
+        self.step = html.unescape(step.group(1)) if step else self.step
+        self.moves = [(action, self.step) for forms in self.offered.values() for action in forms]
 
     async def read(self) -> None:
         try:
@@ -99,13 +103,13 @@ class Seat:
         self.changed.set()
 
 
-def forms_in(html_text: str) -> list[tuple[str, str]]:
-    """The (action, step) of every move button in some HTML."""
+def forms_in(html_text: str) -> list[str]:
+    """The action of every move button in some HTML."""
     moves = []
     for form in FORM.findall(html_text):
-        payload, step = PAYLOAD.search(form), STEP.search(form)
-        if payload and step:
-            moves.append((html.unescape(payload.group(1)), html.unescape(step.group(1))))
+        payload = PAYLOAD.search(form)
+        if payload:
+            moves.append(html.unescape(payload.group(1)))
     return moves
 
 

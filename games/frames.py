@@ -66,7 +66,7 @@ def building(context) -> FrameBuilder | None:
 
 # Where the board stands in a render of match/_fragments.html: from its opening tag to the
 # game-over panel's. (Names and texts are escaped, so no player can write either.)
-BOARD_OPENS = '<div id="board" class="board-wrap">'
+BOARD_OPENS = '<div id="board" class="board-wrap" hx-include="#match-step">'
 BOARD_ENDS = '\n<div id="gameover">'
 
 

@@ -81,6 +81,20 @@ def match_summary(match: Match) -> dict:
     }
 
 
+def seat_tags(summary: dict, seat: int | None) -> list[dict]:
+    """The status bar's players, one entry each: the bar is in every frame of every socket,
+    and looked up names, presence and bots three filters per seat (bench/)."""
+    return [
+        {
+            "name": name,
+            "online": summary["online"][i],
+            "bot": summary["bots"][i],
+            "me": seat is not None and i == str(seat),
+        }
+        for i, name in summary["names"].items()
+    ]
+
+
 def hotseat_turn(match: Match) -> int | None:
     """The seat a hot-seat device should be handed to: the first seat still to decide."""
     waiting = get_engine(match.game).prompts(match.state).waiting
@@ -95,6 +109,7 @@ def status_context(match: Match, viewer: Viewer) -> dict:
     return {
         "match": summary,
         "seat": viewer.seat,
+        "seat_tags": seat_tags(summary, viewer.seat),
         "viewer": viewer,
         "prompts": prompts.to_json(),
         "waiting_names": [summary["names"][str(i)] for i in waiting],
@@ -116,6 +131,7 @@ def context_for(match: Match, viewer: Viewer) -> dict:
     return {
         "match": summary,
         "seat": seat,
+        "seat_tags": seat_tags(summary, seat),
         "viewer": viewer,
         "view": engine.view(match.state, seat),
         "actions": viewer_actions(match, viewer),

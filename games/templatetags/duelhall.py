@@ -50,6 +50,37 @@ def pick(mapping, keys: str) -> dict:
     return {k: mapping[k] for k in keys.split() if k in mapping}
 
 
+@register.filter
+def seats_of(players) -> list:
+    """``view.order|seats_of``: the seat numbers of a list of view players, in order. Bound
+    outside a {% part %}, it lets the part name both players without reading the players,
+    whose other fields change on most moves (games/templatetags/parts.py)."""
+    return [p["seat"] for p in players or ()]
+
+
+@register.filter
+def at_least(items, count) -> bool:
+    """``actions|at_least:2``: whether there are that many. Bound outside a {% part %}, the
+    part then changes when the answer does, not whenever the items do."""
+    return len(items or ()) >= int(count)
+
+
+@register.filter
+def full_groups(entries, size) -> list:
+    """``log|full_groups:10``: the entries of every complete group of ``size`` from the start;
+    ``log|last_group:10`` is the rest. A log grows at its end, so as a {% part %} the full
+    groups change once every ``size`` entries and only the last group with each entry."""
+    entries = list(entries or ())
+    return entries[: len(entries) - len(entries) % int(size)]
+
+
+@register.filter
+def last_group(entries, size) -> list:
+    """The entries after ``full_groups``: fewer than ``size``."""
+    entries = list(entries or ())
+    return entries[len(entries) - len(entries) % int(size) :]
+
+
 # How engines name seats in their sentences ("Seat 1" is seat 0; two-player games only).
 SEAT_LABEL = re.compile(r"\b(?:Seat|Player) ([12])\b")
 

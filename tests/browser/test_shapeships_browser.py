@@ -66,8 +66,7 @@ def test_two_players_finish_a_match_with_an_upgrade_and_a_charge(live_site, new_
         for page in (alice, bob):
             if is_over(page):
                 continue
-            step = page.locator("#board form.action-form input[name=step]").first
-            current = step.get_attribute("value") if step.count() else ""
+            current = page.locator("#match-step").get_attribute("value") or ""
             if current != steps[id(page)]:
                 steps[id(page)], done[id(page)] = current, {}
             payload = choose(offered(page), done[id(page)], rng)

@@ -1,6 +1,14 @@
-"""``{% action_form %}``: every board's moves post the action with the step shown."""
+"""``{% action_form %}``: every board's moves post the action; the step the page shows goes
+with it from the status bar, which every board frame carries."""
 
+import pytest
 from django.template import Context, Template
+
+from games import services
+from games.engines import get_engine
+from games.rendering import Viewer, render_fragments
+
+from .conftest import EC, persona
 
 ACTION = {"payload": '{"card":"<Fire & Ice>","type":"play"}', "label": "Play <Fire & Ice>"}
 
@@ -9,7 +17,7 @@ def render(source: str, **context) -> str:
     return Template(source).render(Context(context))
 
 
-def test_a_form_carries_the_action_and_the_step_but_not_the_version():
+def test_a_form_carries_the_action_and_nothing_that_changes_from_move_to_move():
     html = render("{% action_form a %}", a=ACTION, match={"version": 12, "step": "selection"})
     assert html.startswith('<form ws-send class="action-form">')
     payload = (
@@ -17,18 +25,32 @@ def test_a_form_carries_the_action_and_the_step_but_not_the_version():
     )
     assert f'name="action" value="{payload}"' in html
     assert f'data-action="{payload}"' in html
-    assert 'name="step" value="selection"' in html
-    assert "12" not in html, "the version would make every form change on every move"
+    assert "12" not in html and "selection" not in html, (
+        "a version or step in every form would make every form change whenever they do"
+    )
     assert ">Play &lt;Fire &amp; Ice&gt;</button>" in html, "the label is escaped, not markup"
     assert "<Fire" not in html
 
 
 def test_label_classes_and_confirmation():
     html = render(
-        '{% action_form a label="Forfeit" cls="danger" confirm="Forfeit this match?" %}',
-        a=ACTION,
-        match={"version": 3, "step": None},
+        '{% action_form a label="Forfeit" cls="danger" confirm="Forfeit this match?" %}', a=ACTION
     )
     assert '<form ws-send class="action-form" hx-confirm="Forfeit this match?">' in html
     assert 'class="btn danger"' in html and ">Forfeit</button>" in html
-    assert 'name="step" value="None"' in html  # as the template it replaced rendered it
+
+
+@pytest.mark.django_db
+def test_every_move_button_sends_the_step_the_status_bar_shows():
+    """The board includes #match-step in what its forms send (htmx's hx-include is
+    inherited), and that input is in the status bar of every frame."""
+    match = services.create_match(EC, persona("alice"))
+    services.join_match(match.pk, persona("bob"))
+    match.refresh_from_db()
+    html = render_fragments(match, Viewer(persona("alice"), 0))
+    board_tag = html[html.index('<div id="board"') :].split(">", 1)[0]
+    assert 'hx-include="#match-step"' in board_tag
+    status = html[html.index('<div id="match-status"') : html.index('<div id="board"')]
+    assert f'<input type="hidden" id="match-step" name="step" value="{match.step}">' in status
+    assert get_engine(EC).legal_actions(match.state, 0), "the board offers moves"
+    assert html.count('class="action-form"') >= 1

@@ -116,7 +116,7 @@ def page_with(board: str, *, status: str = "") -> callable:
     """A stand-in for rendering match/_fragments.html around ``board``."""
 
     def render(builder) -> str:
-        return f'{status}<div id="board" class="board-wrap">{board(builder)}</div>\n<div id="gameover"></div>'
+        return f"{status}{frames.BOARD_OPENS}{board(builder)}</div>{frames.BOARD_ENDS}</div>"
 
     return render
 
@@ -125,7 +125,7 @@ def test_a_new_skeleton_sends_the_whole_board_with_every_part():
     part = lambda builder: builder.part("part-a", b"1", lambda: "<A>")  # noqa: E731
     _, shown = frames.frame_of(page_with(lambda b: f"x{part(b)}"), None)
     html, _ = frames.frame_of(page_with(lambda b: f"y{part(b)}"), shown)
-    assert '<div id="board" class="board-wrap">y<A></div>' in html, "the unchanged part too"
+    assert f"{frames.BOARD_OPENS}y<A></div>" in html, "the unchanged part too"
 
 
 def test_two_parts_of_one_board_may_not_share_a_name():

@@ -1,7 +1,8 @@
 """Nothing hidden leaks into any page or frame, for every game.
 
 For seeded matches played through the services (a person driven by the engine's bot against
-the bot), after every move we render the match fragments for seat 0, seat 1 and a spectator.
+the bot), after every move we render the match fragments for seat 0, seat 1 and a spectator,
+and the frame each of their sockets would be sent (only the parts of the board that changed).
 Every id-like string of the full state that the viewer's ``engine.view`` does not contain is
 hidden from that viewer (an opponent's hand, a hidden pick, deck order); none of them may
 appear in that viewer's HTML. The seed must never appear at all.
@@ -16,7 +17,7 @@ from games.engines import GAME_MODULES, get_engine
 from games.engines.core import canonical_json
 from games.identity import Player
 from games.models import Match
-from games.rendering import Viewer, render_fragments
+from games.rendering import Viewer, render_fragments, render_frame
 
 pytestmark = pytest.mark.django_db
 ID_LIKE = re.compile(r"^(?=.*\d)[A-Za-z0-9][\w:.-]{4,}$")
@@ -37,7 +38,8 @@ def id_like_strings(value) -> set[str]:
     return out
 
 
-def assert_nothing_hidden_leaks(match: Match) -> None:
+def assert_nothing_hidden_leaks(match: Match, shown: dict) -> None:
+    """``shown``: per viewer, what its socket's page holds (updated here)."""
     engine = get_engine(match.game)
     everything = id_like_strings(match.state) - {match.seed}
     for seat in (0, 1, None):
@@ -46,10 +48,13 @@ def assert_nothing_hidden_leaks(match: Match) -> None:
         offered = engine.legal_actions(match.state, seat) if seat is not None else []
         visible = canonical_json(engine.view(match.state, seat)) + canonical_json(offered)
         hidden = {s for s in everything if s not in visible}
-        html = render_fragments(match, Viewer(None, seat))
-        assert match.seed not in html
-        leaked = sorted(s for s in hidden if re.search(rf"(?<![\w-]){re.escape(s)}(?![\w-])", html))
-        assert not leaked, f"{match.game} seat {seat} sees hidden {leaked[:5]} at step {match.step}"
+        frame, shown[seat] = render_frame(match, Viewer(None, seat), "", shown.get(seat))
+        for html in (render_fragments(match, Viewer(None, seat)), frame):
+            assert match.seed not in html
+            leaked = sorted(
+                s for s in hidden if re.search(rf"(?<![\w-]){re.escape(s)}(?![\w-])", html)
+            )
+            assert not leaked, f"{match.game} seat {seat} sees {leaked[:5]} at step {match.step}"
 
 
 @pytest.mark.parametrize("game", list(GAME_MODULES))
@@ -58,10 +63,10 @@ def test_no_page_or_frame_shows_a_viewer_what_the_rules_hide(game):
     match = services.create_match(
         game, alice, mode=Match.Mode.BOT, timed=False, seed=f"leak-{game}"
     )
-    engine = get_engine(game)
+    engine, shown = get_engine(game), {}
     for _ in range(MAX_MOVES):
         match.refresh_from_db()
-        assert_nothing_hidden_leaks(match)
+        assert_nothing_hidden_leaks(match, shown)
         if match.status != Match.Status.ACTIVE:
             break
         if 0 not in engine.prompts(match.state).waiting:

@@ -1,0 +1,133 @@
+"""``{% part %}`` (games/templatetags/parts.py): a piece of a board whose HTML is a function
+of the variables it reads, found when the template is compiled."""
+
+import pytest
+from django.template import Context, Template, TemplateSyntaxError
+
+from games.templatetags import parts
+
+MATCH = {"step": "s1", "names": {"0": "Alice", "1": "Bob"}, "slug": "phalanx"}
+
+
+def part_of(source: str) -> parts.PartNode:
+    nodes = Template(source).nodelist
+    found = [node for node in nodes if isinstance(node, parts.PartNode)]
+    assert len(found) == 1
+    return found[0]
+
+
+def render(source: str, **context) -> str:
+    return Template(source).render(Context(context))
+
+
+def test_a_part_renders_in_place_inside_a_wrapper_an_update_can_replace_by_id():
+    html = render('{% part "side" s %}<b>{{ hp }}</b>{% endpart %}', s=1, hp=7)
+    assert html == '<div id="part-side-1" class="part"><b>7</b></div><!--/part-->'
+
+
+def test_the_wrapper_escapes_what_a_name_brings():
+    html = render('{% part "side" s %}x{% endpart %}', s='"><script>')
+    assert "<script>" not in html and "&quot;&gt;&lt;script&gt;" in html
+
+
+@pytest.mark.parametrize(
+    "body, inputs",
+    [
+        ("{{ a.b }}", {"a.b"}),
+        ("{{ a|default:b.c }}", {"a", "b.c"}),
+        ("{% if a.x == b and not c or d in e %}{% endif %}", {"a.x", "b", "c", "d", "e"}),
+        ("{% for x in xs %}{{ x.y }}{{ forloop.counter }}{% endfor %}", {"xs"}),
+        ("{% for x in xs %}{% empty %}{{ x }}{% endfor %}", {"x", "xs"}),
+        ("{% for x in xs %}{% endfor %}{{ x }}", {"x", "xs"}),
+        ("{% with y=a.b %}{{ y.c }}{% endwith %}{{ y }}", {"a.b", "y"}),
+        ("{% firstof a b %}", {"a", "b"}),
+        ("{% action_form a label=l %}", {"a", "l"}),
+        ('{% memo_include "t.html" e=a.b %}', {"a.b"}),
+        ('{% url "lobby" match.slug %}', {"match.slug"}),
+        (
+            '{% include "games/phalanx/_name.html" with s=who %}',
+            {"who", "match.names.0", "match.names.1"},
+        ),
+        ("{{ view }}{{ view.me.hand }}", {"view"}),
+    ],
+)
+def test_a_part_finds_every_variable_it_reads_from_outside(body, inputs):
+    node = part_of('{% part "p" %}' + body + "{% endpart %}")
+    assert set(node.inputs) == inputs, body
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "{% include name %}",
+        "{% csrf_token %}",
+        "{% cycle 'a' 'b' %}",
+        "{% now 'Y' %}",
+        "{% for x in xs %}{% ifchanged x %}{% endifchanged %}{% endfor %}",
+        '{% url "lobby" "x" as link %}',
+        "{% firstof a b as c %}",
+        '{% part "inner" %}{% endpart %}',
+        "{% for x in xs %}{% for y in x %}{{ forloop.parentloop.counter }}{% endfor %}{% endfor %}",
+    ],
+)
+def test_tags_that_could_read_or_leave_more_than_they_name_are_refused(body):
+    with pytest.raises(TemplateSyntaxError):
+        Template('{% part "p" %}' + body + "{% endpart %}")
+
+
+def test_a_part_changes_with_any_input_and_only_with_its_inputs(monkeypatch):
+    template = Template(
+        '{% part "p" %}{% for c in hand %}{% if c.id == chosen %}*{% endif %}{{ c.id }} '
+        "{% endfor %}{% endpart %}{{ elsewhere }}"
+    )
+    node = template.nodelist[0]
+    rendered = []
+    real = node.nodelist.render
+    monkeypatch.setattr(node.nodelist, "render", lambda ctx: rendered.append(1) or real(ctx))
+
+    def page(**context) -> str:
+        return template.render(Context(context))
+
+    hand = [{"id": "c-171"}, {"id": "c-172"}]
+    first = page(hand=hand, chosen="c-171", elsewhere=1)
+    assert "*c-171 c-172" in first
+    assert page(hand=hand, chosen="c-171", elsewhere=2).startswith(first[:-1])
+    assert len(rendered) == 1, "what the part does not read does not touch it"
+    assert "c-171 *c-172" in page(hand=hand, chosen="c-172", elsewhere=1)
+    assert "c-172" not in page(hand=hand[:1], chosen="c-171", elsewhere=1)
+    assert len(rendered) == 3
+
+
+def test_the_same_inputs_reuse_the_html_without_rendering_again(monkeypatch):
+    template = Template('{% part "p" %}{{ a }}{% endpart %}')
+    node = template.nodelist[0]
+    rendered = []
+    real = node.nodelist.render
+    monkeypatch.setattr(node.nodelist, "render", lambda ctx: rendered.append(1) or real(ctx))
+    for _ in range(3):
+        assert "unique-value-41" in template.render(Context({"a": "unique-value-41"}))
+    assert rendered == [1]
+    template.render(Context({"a": "unique-value-42"}))
+    assert rendered == [1, 1]
+
+
+def test_a_missing_variable_is_an_input_of_its_own():
+    source = '{% part "p" %}{% if a is None %}none{% else %}[{{ a }}]{% endif %}{% endpart %}'
+    assert ">none<" in render(source)
+    assert ">[]<" in render(source, a="")
+    assert ">[0]<" in render(source, a=0)
+    assert ">none<" in render(source)
+
+
+def test_escaping_is_part_of_the_key():
+    source = '{% part "p" %}{{ a }}{% endpart %}'
+    escaped = render(source, a="<b>")
+    raw = Template("{% autoescape off %}" + source + "{% endautoescape %}").render(
+        Context({"a": "<b>"})
+    )
+    assert "&lt;b&gt;" in escaped and "<b>" in raw.replace('<div id="part-p" class="part">', "")
+
+
+def test_two_parts_with_the_same_inputs_keep_their_own_html():
+    html = render('{% part "a" %}A{{ x }}{% endpart %}{% part "b" %}B{{ x }}{% endpart %}', x=1)
+    assert ">A1<" in html and ">B1<" in html
