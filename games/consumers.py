@@ -18,7 +18,7 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from . import broadcast, committed, render_workers, services
+from . import broadcast, committed, render_workers, services, watching
 from .broadcast import bounded, lobby_group, match_group
 from .engines import GAME_MODULES
 from .identity import player_from
@@ -44,6 +44,15 @@ class RateLimiter:
             return False
         self.stamps.append(now)
         return True
+
+
+_tasks: set[asyncio.Task] = set()  # the loop keeps only weak references to tasks
+
+
+def _in_flight(coroutine) -> None:
+    task = asyncio.ensure_future(coroutine)
+    _tasks.add(task)
+    task.add_done_callback(_tasks.discard)
 
 
 class BadFrame(Exception):
@@ -105,7 +114,10 @@ class MatchConsumer(SocketConsumer):
         # from it and sent, or the watchdog and a notification could each diff against the
         # same page and send frames that do not add up.
         self.shown, self.sending = None, asyncio.Lock()
+        self.taken_version = None  # a version sent from a frame a worker rendered with a move
         await self.send_snapshot()
+        if self.moves_in_worker:
+            watching.watch(self.match_id, self)
         self.watchdog = asyncio.ensure_future(self._resync_forever())
 
     async def _resync_forever(self):
@@ -183,6 +195,7 @@ class MatchConsumer(SocketConsumer):
             with contextlib.suppress(asyncio.CancelledError):
                 await watchdog
         if hasattr(self, "group"):
+            watching.unwatch(self.match_id, self)
             await bounded(
                 self.channel_layer.group_discard(self.group, self.channel_name),
                 f"leave {self.group}",
@@ -231,6 +244,16 @@ class MatchConsumer(SocketConsumer):
             await self.send(text_data=rendered.html)
             self.shown = rendered.shown
 
+    async def take_frame(self, rendered: Rendered, based_on) -> None:
+        """A frame a worker rendered for this socket with a move (games/watching.py): sent
+        only if the page still holds what it was rendered against."""
+        async with self.sending:
+            if self.shown is not based_on:
+                return  # the page changed meanwhile: the notification renders the version
+            self._note_shown(rendered.version, rendered.deadline)
+            await self.send(text_data=rendered.html)
+            self.shown, self.taken_version = rendered.shown, rendered.version
+
     async def reject(self, message: str):
         await self.send(text_data=render_flash(message))
 
@@ -240,6 +263,9 @@ class MatchConsumer(SocketConsumer):
         version = event.get("version")
         if isinstance(version, int) and version < self.sent_version:
             return  # an older notification arriving late: this socket already shows more
+        if version is not None and version == self.taken_version:
+            self.taken_version = None  # the move's own notice: its frame went already
+            return
         # Equal is not skipped: a rematch offer is announced under the finished version.
         await self.send_snapshot(version=version if isinstance(version, int) else None)
 
@@ -290,10 +316,18 @@ class MatchConsumer(SocketConsumer):
             return False
         action, step = self._move_from(data)
         generation = committed.presence_generation()
-        request = MoveRequest(self.match_id, generation, self.player, self.seat, action, step)
+        sockets = watching.watchers(self.match_id)
+        request = MoveRequest(
+            self.match_id, generation, self.player, self.seat, action, step, sockets
+        )
         done = await render_workers.submit(request)
         if done is None:
             return False
+        # The frames first, then the notice: a socket that sent its frame lets the notice
+        # of that version pass. Each goes in a task of its own, so that this socket does
+        # not wait for another's sending lock (tasks start in the order they are made).
+        for socket, rendered, based_on in watching.hand_out(self.match_id, sockets, done.frames):
+            _in_flight(socket.take_frame(rendered, based_on))
         broadcast.relay(done.broadcasts)  # only this process's layer reaches the sockets
         if done.refused is not None:
             raise services.Rejected(*done.refused)

@@ -97,9 +97,27 @@ def make_move(request: MoveRequest) -> MoveDone:
             log.exception("unexpected error making a move in match %s", request.match_id)
             return MoveDone(sent, ("SERVER_ERROR", FAILED))
     kept = committed.recall(request.match_id, 0)
-    if kept is not None:  # the version just committed (or a bot's reply): render from it
-        _keep(request.generation, kept)
-    return MoveDone(sent)
+    if kept is None:  # finished, or not this process's to keep: the sockets render it
+        return MoveDone(sent)
+    _keep(request.generation, kept)  # the version just committed: render from it
+    return MoveDone(sent, frames=watchers_frames(kept, request.watchers))
+
+
+def watchers_frames(match, watchers) -> dict:
+    """The next frame of each socket that shows the match, from the match just committed
+    (games/watching.py). A socket whose frame fails here renders it on its notification."""
+    from .rendering import Viewer, render_frame
+
+    frames = {}
+    for watcher in watchers:
+        try:
+            viewer = Viewer(watcher.player, watcher.seat)
+            html, shown = render_frame(match, viewer, "", watcher.shown)
+        except Exception:
+            log.exception("a watcher's frame failed in the worker; its socket renders it")
+            continue
+        frames[watcher.key] = Rendered(match.version, match.deadline_at, html, shown)
+    return frames
 
 
 def answer(request: RenderRequest | MoveRequest) -> Rendered | MoveDone | None:

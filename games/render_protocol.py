@@ -11,7 +11,7 @@ not import models at load time.
 from __future__ import annotations
 
 import pickle
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -46,6 +46,17 @@ class Rendered:
 
 
 @dataclass(frozen=True)
+class Watcher:
+    """A socket of daphne's that shows the match a move is for: the worker renders its next
+    frame right after the move (games/watching.py). ``key`` names the socket to daphne."""
+
+    key: int
+    player: Player
+    seat: int | None
+    shown: Shown | None
+
+
+@dataclass(frozen=True)
 class MoveRequest:
     """One player's move, as games.services.submit takes it."""
 
@@ -55,15 +66,18 @@ class MoveRequest:
     seat: int
     action: dict
     step: str | None
+    watchers: tuple[Watcher, ...] = ()
 
 
 @dataclass(frozen=True)
 class MoveDone:
     """What a move in a worker came to: the notifications it made, in order, for daphne to
-    send (games.broadcast.collected), and (code, message) if it was refused."""
+    send (games.broadcast.collected), (code, message) if it was refused, and the watchers'
+    frames of the version it committed, by key."""
 
     broadcasts: list[tuple[str, dict]]
     refused: tuple[str, str] | None = None
+    frames: dict[int, Rendered] = field(default_factory=dict)
 
 
 WORKER_KEEPS = 50  # matches a worker keeps (games/render_process.py)

@@ -27,6 +27,7 @@ tag's function, e.g. action_form reads the match's step).
 from __future__ import annotations
 
 import hashlib
+import io
 import itertools
 import pickle
 
@@ -113,11 +114,10 @@ class PartNode(Node):
         data (then the part is rendered and sent every time)."""
         values = [_plain(_resolve(lookups, context)) for lookups in self.lookups]
         try:
-            inputs = pickle.dumps(
-                (self.place, part_id, values, context.autoescape, context.use_l10n),
-                pickle.HIGHEST_PROTOCOL,
+            inputs = _serialised(
+                (self.place, part_id, values, context.autoescape, context.use_l10n)
             )
-        except (pickle.PicklingError, TypeError, AttributeError):
+        except (pickle.PicklingError, TypeError, AttributeError, ValueError, RecursionError):
             return None
         return hashlib.blake2b(inputs, digest_size=16).digest()
 
@@ -132,6 +132,19 @@ class PartNode(Node):
             if digest is not None:
                 _parts.put(digest, html)
         return html
+
+
+def _serialised(value) -> bytes:
+    """Bytes that only equal values share. A plain pickle is not that: it writes an object
+    met twice as a reference to the first, so equal views whose strings or lists happen to
+    be shared differently (a state read from the database, or one a move just made) gave
+    different digests, and parts the page already showed were sent again. Without its memo
+    ("fast" mode) pickle writes every value out; views are trees, never cycles."""
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, pickle.HIGHEST_PROTOCOL)
+    pickler.fast = True
+    pickler.dump(value)
+    return buffer.getvalue()
 
 
 def _resolve(lookups: tuple[str, ...], context):

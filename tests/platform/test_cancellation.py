@@ -78,3 +78,34 @@ async def test_a_watchdog_cancelled_as_a_new_deadline_is_shown_stops(settings):
     watchdog.cancel()
     done, _ = await asyncio.wait({watchdog}, timeout=2)
     assert done and watchdog.cancelled(), "the watchdog swallowed its cancel and ran on"
+
+
+async def test_a_workers_frame_for_a_page_that_changed_meanwhile_is_dropped():
+    """games/watching.py: a frame rendered against what a page held is sent only if the page
+    still holds it; else the version's notice renders it afresh."""
+    consumer = MatchConsumer()
+    sent = []
+
+    async def send(text_data=None, bytes_data=None):
+        sent.append(text_data)
+
+    consumer.send = send
+    consumer.sending, consumer.replan = asyncio.Lock(), asyncio.Event()
+    consumer.sent_version, consumer.deadline, consumer.taken_version = 4, None, None
+    then, now = object(), object()
+    consumer.shown = now
+    await consumer.take_frame(Rendered(5, None, "<frame 5>", shown=object()), based_on=then)
+    assert sent == [] and consumer.shown is now
+    later = object()
+    await consumer.take_frame(Rendered(5, None, "<frame 5>", shown=later), based_on=now)
+    assert sent == ["<frame 5>"] and consumer.shown is later and consumer.sent_version == 5
+    rendered_again = []
+
+    async def send_snapshot(flash="", version=None):
+        rendered_again.append(version)
+
+    consumer.send_snapshot = send_snapshot
+    await consumer.match_changed({"version": 5})
+    assert rendered_again == [], "the move's own notice: its frame went already"
+    await consumer.match_changed({"version": 5})
+    assert rendered_again == [5], "a second notice of the version (a rematch offer) renders"

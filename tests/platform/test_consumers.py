@@ -10,6 +10,7 @@ from games import committed, render_workers, services
 from games.engines import get_engine
 from games.engines.core import canonical_json
 from games.models import Match
+from games.rendering import Viewer, render_fragments
 from project.asgi import application
 from tests.pages import apply_frame, board_of, is_board_frame
 
@@ -339,3 +340,47 @@ async def test_a_move_against_the_bot_is_made_in_daphne_so_each_bot_move_shows_a
     finally:
         await alice.disconnect()
         render_workers.shutdown()
+
+
+async def frames_of(comm: WebsocketCommunicator, timeout: float = 0.3) -> list[str]:
+    """Every frame the socket received until it goes quiet, one by one."""
+    out = []
+    while not await comm.receive_nothing(timeout=timeout):
+        out.append(await comm.receive_from(timeout=timeout))
+    return out
+
+
+async def test_a_move_reaches_each_socket_as_one_frame_that_builds_the_reloaded_page(
+    where_moves_run, monkeypatch
+):
+    """In a worker, the move comes back with every socket's next frame rendered from the
+    match it committed (games/watching.py): no socket asks the worker again, and none gets
+    the version twice when the move's notice arrives after its frame."""
+    match = await online_match()
+    engine = get_engine(EC)
+    alice = await connect(match.code, persona("alice"))
+    bob = await connect(match.code, persona("bob"))
+    pages = {}
+    for name, comm in (("alice", alice), ("bob", bob)):
+        pages[name] = board_of([f for f in await frames_of(comm) if is_board_frame(f)][-1])
+    asked = []
+    real_render = render_workers.render
+    monkeypatch.setattr(render_workers, "render", lambda r: asked.append(r) or real_render(r))
+    await alice.send_to(text_data=frame(engine.legal_actions(match.state, 0)[0], match.step))
+    received = {"alice": await frames_of(alice), "bob": await frames_of(bob)}
+    after = await database_sync_to_async(
+        lambda: Match.objects.prefetch_related("seats").get(pk=match.pk)
+    )()
+    assert after.version == match.version + 1
+    for name, seat in (("alice", 0), ("bob", 1)):
+        board_frames = [f for f in received[name] if is_board_frame(f)]
+        assert len(board_frames) == 1, f"{name} got the new version {len(board_frames)} times"
+        assert f'data-version="{after.version}"' in board_frames[0]
+        fresh_board = await database_sync_to_async(render_fragments)(
+            after, Viewer(persona(name), seat)
+        )
+        assert apply_frame(pages[name], board_frames[0]) == board_of(fresh_board)
+    assert len(asked) == (0 if where_moves_run else 2), (
+        "in a worker, the frames came back with the move"
+    )
+    await alice.disconnect(), await bob.disconnect()

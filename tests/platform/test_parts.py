@@ -131,3 +131,17 @@ def test_escaping_is_part_of_the_key():
 def test_two_parts_with_the_same_inputs_keep_their_own_html():
     html = render('{% part "a" %}A{{ x }}{% endpart %}{% part "b" %}B{{ x }}{% endpart %}', x=1)
     assert ">A1<" in html and ">B1<" in html
+
+
+def test_equal_inputs_are_the_same_inputs_however_their_values_are_shared(monkeypatch):
+    """A state read from the database and one a move just made hold equal values, but share
+    strings and lists differently; a part must see them as the same input."""
+    template = Template('{% part "p" %}{{ a.0 }}{{ a.1 }}{% endpart %}')
+    node = template.nodelist[0]
+    rendered = []
+    real = node.nodelist.render
+    monkeypatch.setattr(node.nodelist, "render", lambda ctx: rendered.append(1) or real(ctx))
+    word = "".join(["shared-", "value-" * 5])
+    template.render(Context({"a": [word, word]}))
+    template.render(Context({"a": [word, "".join(["shared-", "value-" * 5])]}))
+    assert rendered == [1]

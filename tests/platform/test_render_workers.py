@@ -289,3 +289,36 @@ async def test_warm_up_waits_until_the_worker_serves(settings):
         assert worker.alive and worker.ready.done() and worker.reading is not None
     finally:
         render_workers.shutdown()
+
+
+def test_a_move_comes_back_with_each_watching_sockets_next_frame():
+    """games/watching.py: the worker renders every listed socket's frame from the match it
+    just committed, against what that socket's page holds."""
+    from games.render_protocol import Watcher
+    from games.rendering import render_frame
+
+    match = started_match()
+    pages = {
+        seat: render_frame(match, Viewer(request_for(match, seat).player, seat))
+        for seat in (0, 1, None)
+    }
+    watchers = tuple(
+        Watcher(key, request_for(match, seat).player, seat, pages[seat][1])
+        for key, seat in enumerate((0, 1, None))
+    )
+    done = make_move(move_request(match, watchers=watchers))
+    moved = Match.objects.prefetch_related("seats").get(pk=match.pk)
+    assert sorted(done.frames) == [0, 1, 2]
+    for watcher in watchers:
+        html, shown = render_frame(moved, Viewer(watcher.player, watcher.seat), "", watcher.shown)
+        rendered = done.frames[watcher.key]
+        assert (rendered.html, rendered.shown, rendered.version) == (html, shown, moved.version)
+
+
+def test_a_refused_move_comes_back_without_frames():
+    from games.render_protocol import Watcher
+
+    match = started_match()
+    watcher = Watcher(0, persona("bob"), 1, None)
+    done = make_move(move_request(match, step="not-this-step", watchers=(watcher,)))
+    assert done.refused is not None and done.frames == {}
