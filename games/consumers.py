@@ -24,7 +24,7 @@ from .engines import GAME_MODULES
 from .identity import player_from
 from .lobby import lobby_context
 from .models import Match
-from .render_protocol import MoveRequest, Rendered, RenderRequest
+from .render_protocol import MoveRequest, Rendered, RenderRequest, WatcherFrame
 from .rendering import Viewer, hotseat_turn, render_flash, render_frame, render_status
 from .threads import db, db_write
 
@@ -316,18 +316,25 @@ class MatchConsumer(SocketConsumer):
             return False
         action, step = self._move_from(data)
         generation = committed.presence_generation()
-        sockets = watching.watchers(self.match_id)
+        # The other sockets' frames first: whoever waits on this move learns of it one
+        # render sooner, and the mover's own frame is not later than before.
+        sockets = watching.watchers(self.match_id, last=getattr(self, "watch_key", None))
         request = MoveRequest(
             self.match_id, generation, self.player, self.seat, action, step, sockets
         )
-        done = await render_workers.submit(request)
+
+        def deliver(message: WatcherFrame) -> None:
+            # Each in a task of its own, so this socket does not wait for another's sending
+            # lock; tasks start in the order they are made, so frames keep their order.
+            frames = {message.key: message.rendered}
+            for socket, rendered, based_on in watching.hand_out(self.match_id, sockets, frames):
+                _in_flight(socket.take_frame(rendered, based_on))
+
+        done = await render_workers.submit(request, deliver)
         if done is None:
             return False
-        # The frames first, then the notice: a socket that sent its frame lets the notice
-        # of that version pass. Each goes in a task of its own, so that this socket does
-        # not wait for another's sending lock (tasks start in the order they are made).
-        for socket, rendered, based_on in watching.hand_out(self.match_id, sockets, done.frames):
-            _in_flight(socket.take_frame(rendered, based_on))
+        # The frames came first, then the notice: a socket that sent its frame lets the
+        # notice of that version pass.
         broadcast.relay(done.broadcasts)  # only this process's layer reaches the sockets
         if done.refused is not None:
             raise services.Rejected(*done.refused)

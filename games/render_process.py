@@ -7,7 +7,8 @@ in order: each frame in is ``(number, request)``, each frame out ``(number, answ
 - ``RenderRequest`` -> ``Rendered | None``, where None asks daphne to render that one itself
   (an overdue step, or an error, which daphne's own render then reports);
 - ``MoveRequest`` -> ``MoveDone``: the move made here, through games.services like any
-  other, and what it announced, for daphne to send.
+  other, and what it announced, for daphne to send; before it, one ``WatcherFrame`` per
+  socket that shows the match (games/watching.py), each as soon as it is rendered.
 It exits when daphne closes the socket or dies.
 """
 
@@ -19,6 +20,7 @@ import os
 import pickle
 import socket
 import sys
+from collections.abc import Callable
 
 from django.conf import settings
 from django.utils import timezone
@@ -32,6 +34,7 @@ from .render_protocol import (
     MoveRequest,
     Rendered,
     RenderRequest,
+    WatcherFrame,
     frame,
 )
 
@@ -74,7 +77,7 @@ _moves_generation = 0
 FAILED = "Something went wrong on our side; the move was not applied."
 
 
-def make_move(request: MoveRequest) -> MoveDone:
+def make_move(request: MoveRequest, emit: Callable[[WatcherFrame], None]) -> MoveDone:
     """Make one move here, where its match renders: the match this process commits is the
     one its next renders use, and daphne's event loop no longer shares a GIL with the
     writer (bench/)."""
@@ -97,18 +100,18 @@ def make_move(request: MoveRequest) -> MoveDone:
             log.exception("unexpected error making a move in match %s", request.match_id)
             return MoveDone(sent, ("SERVER_ERROR", FAILED))
     kept = committed.recall(request.match_id, 0)
-    if kept is None:  # finished, or not this process's to keep: the sockets render it
-        return MoveDone(sent)
-    _keep(request.generation, kept)  # the version just committed: render from it
-    return MoveDone(sent, frames=watchers_frames(kept, request.watchers))
+    if kept is not None:  # None: finished, or not this process's to keep; sockets render it
+        _keep(request.generation, kept)  # the version just committed: render from it
+        render_watchers(kept, request.watchers, emit)
+    return MoveDone(sent)
 
 
-def watchers_frames(match, watchers) -> dict:
-    """The next frame of each socket that shows the match, from the match just committed
-    (games/watching.py). A socket whose frame fails here renders it on its notification."""
+def render_watchers(match, watchers, emit: Callable[[WatcherFrame], None]) -> None:
+    """Each socket's next frame, from the match just committed (games/watching.py), handed
+    to ``emit`` as soon as it is rendered. A socket whose frame fails here renders it on its
+    notification."""
     from .rendering import Viewer, render_frame
 
-    frames = {}
     for watcher in watchers:
         try:
             viewer = Viewer(watcher.player, watcher.seat)
@@ -116,13 +119,14 @@ def watchers_frames(match, watchers) -> dict:
         except Exception:
             log.exception("a watcher's frame failed in the worker; its socket renders it")
             continue
-        frames[watcher.key] = Rendered(match.version, match.deadline_at, html, shown)
-    return frames
+        emit(WatcherFrame(watcher.key, Rendered(match.version, match.deadline_at, html, shown)))
 
 
-def answer(request: RenderRequest | MoveRequest) -> Rendered | MoveDone | None:
+def answer(
+    request: RenderRequest | MoveRequest, emit: Callable[[WatcherFrame], None]
+) -> Rendered | MoveDone | None:
     if isinstance(request, MoveRequest):
-        return make_move(request)
+        return make_move(request, emit)
     try:
         return render_in_worker(request)
     except Exception:
@@ -154,7 +158,12 @@ def serve(link: socket.socket) -> None:
         if len(header) < HEADER:
             return  # daphne closed the socket
         number, request = pickle.loads(stream.read(int.from_bytes(header, "big")))
-        stream.write(frame((number, answer(request))))
+
+        def emit(message: WatcherFrame, number=number) -> None:
+            stream.write(frame((number, message)))
+            stream.flush()
+
+        stream.write(frame((number, answer(request, emit))))
         stream.flush()
 
 

@@ -11,7 +11,7 @@ not import models at load time.
 from __future__ import annotations
 
 import pickle
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -48,7 +48,8 @@ class Rendered:
 @dataclass(frozen=True)
 class Watcher:
     """A socket of daphne's that shows the match a move is for: the worker renders its next
-    frame right after the move (games/watching.py). ``key`` names the socket to daphne."""
+    frame right after the move (games/watching.py), in the order listed. ``key`` names the
+    socket to daphne."""
 
     key: int
     player: Player
@@ -70,14 +71,22 @@ class MoveRequest:
 
 
 @dataclass(frozen=True)
+class WatcherFrame:
+    """One watcher's frame of the version a move committed. The worker sends each as soon as
+    it is rendered, under the move's request number and before the move's answer, so the
+    first socket's frame does not wait for the others' renders."""
+
+    key: int
+    rendered: Rendered
+
+
+@dataclass(frozen=True)
 class MoveDone:
     """What a move in a worker came to: the notifications it made, in order, for daphne to
-    send (games.broadcast.collected), (code, message) if it was refused, and the watchers'
-    frames of the version it committed, by key."""
+    send (games.broadcast.collected), and (code, message) if it was refused."""
 
     broadcasts: list[tuple[str, dict]]
     refused: tuple[str, str] | None = None
-    frames: dict[int, Rendered] = field(default_factory=dict)
 
 
 WORKER_KEEPS = 50  # matches a worker keeps (games/render_process.py)

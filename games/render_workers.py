@@ -47,6 +47,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import replace
 
 from django.conf import settings
@@ -62,6 +63,7 @@ from .render_protocol import (
     MoveRequest,
     Rendered,
     RenderRequest,
+    WatcherFrame,
     frame,
 )
 
@@ -127,6 +129,7 @@ class RenderWorker:
         theirs.close()
         self.socket = ours
         self.pending: dict[int, asyncio.Future] = {}
+        self.on_frames: dict[int, Callable[[WatcherFrame], None]] = {}
         self.ids = itertools.count()
         self.alive = True
         self.copies = CopiesSent()
@@ -157,6 +160,12 @@ class RenderWorker:
         try:
             while True:
                 number, result = await self._read_frame(reader)
+                if isinstance(result, WatcherFrame):  # a move's frame, ahead of its answer
+                    on_frame = self.on_frames.get(number)
+                    if on_frame is not None:
+                        on_frame(result)
+                    continue
+                self.on_frames.pop(number, None)
                 waiter = self.pending.pop(number, None)
                 if waiter is not None and not waiter.done():
                     waiter.set_result(result)
@@ -174,13 +183,19 @@ class RenderWorker:
         closed) must not cancel it for all the others."""
         await asyncio.shield(self.ready)
 
-    async def ask(self, request: RenderRequest | MoveRequest) -> Rendered | MoveDone | None:
+    async def ask(
+        self,
+        request: RenderRequest | MoveRequest,
+        on_frame: Callable[[WatcherFrame], None] | None = None,
+    ) -> Rendered | MoveDone | None:
         await self.started()
         if not self.alive:
             raise WorkerGone
         number = next(self.ids)
         waiter = self.loop.create_future()
         self.pending[number] = waiter
+        if on_frame is not None:
+            self.on_frames[number] = on_frame
         self.writer.write(frame((number, request)))
         try:
             # Not wait_for: on Python 3.11 it returns the answer, swallowing the cancel, when
@@ -189,6 +204,7 @@ class RenderWorker:
             async with asyncio.timeout(RENDER_TIMEOUT_SECONDS):
                 result = await waiter
         except TimeoutError:
+            self.on_frames.pop(number, None)
             self.stop()
             raise WorkerGone from None
         if isinstance(result, WorkerGone):
@@ -203,6 +219,7 @@ class RenderWorker:
             if not waiter.done():
                 waiter.set_result(WorkerGone())
         self.pending.clear()
+        self.on_frames.clear()
         if self.writer is not None:
             self.writer.close()
         else:
@@ -267,9 +284,12 @@ async def render(request: RenderRequest) -> Rendered | None:
         return None
 
 
-async def submit(request: MoveRequest) -> MoveDone | None:
+async def submit(
+    request: MoveRequest, on_frame: Callable[[WatcherFrame], None] | None = None
+) -> MoveDone | None:
     """The move, made by the worker its match renders in; None when there is none to take
     it (none configured, or a broken one's pause), and the caller makes it in daphne.
+    ``on_frame`` gets each watcher's frame as it arrives, before the answer.
     Raises MoveLost if the worker broke with the move in hand."""
     worker = _worker_for(request.match_id)
     if worker is None:
@@ -281,7 +301,7 @@ async def submit(request: MoveRequest) -> MoveDone | None:
     try:
         # No await between ``ask``'s own check of ``alive`` and its write of the frame, so
         # from here on a WorkerGone means the worker had the move in hand.
-        return await worker.ask(request)
+        return await worker.ask(request, on_frame)
     except WorkerGone:
         _broken(request.match_id)
         raise MoveLost from None

@@ -3,10 +3,11 @@ comes back with their next frames already rendered.
 
 Why: a move made in a worker used to come back as a notification, and then every socket of
 the match asked the same worker for its frame: two more round trips through the worker for
-every move, each a wake-up of two processes (on this VM a hop between processes costs about
-as much as rendering a frame: bench/), and the opponent's frame queued behind whatever the
-worker did next. Now the move request lists the match's sockets here (``watchers``) with
-what each page holds, and the worker renders their frames from the match it just committed.
+every move, and the opponent's frame queued behind whatever the worker took next. Now the
+move request lists the match's sockets here (``watchers``) with what each page holds, the
+worker renders their frames from the match it just committed and sends each as soon as it
+is rendered: the others' first, the mover's last (bench/: at idle a frame takes ~1.7 ms to
+render in a worker, so the opponent no longer waits for the mover's).
 
 Invariant: a frame rendered this way is sent only if the socket's page still holds exactly
 what the worker was told (the same ``Shown`` object, under the socket's sending lock), so it
@@ -57,14 +58,16 @@ def unwatch(match_id: int, socket: Watching) -> None:
             del _by_match[match_id]
 
 
-def watchers(match_id: int) -> tuple[Watcher, ...]:
-    """What the worker needs to render each socket's next frame. Sockets that have not yet
+def watchers(match_id: int, last: int | None = None) -> tuple[Watcher, ...]:
+    """What the worker needs to render each socket's next frame, in the order it renders
+    them, with the socket keyed ``last`` (the mover's) at the end. Sockets that have not yet
     been sent a frame (their first is being rendered) are left to their notification."""
-    return tuple(
+    listed = [
         Watcher(key, socket.player, socket.seat, socket.shown)
         for key, socket in _by_match.get(match_id, {}).items()
         if socket.shown is not None
-    )
+    ]
+    return tuple(sorted(listed, key=lambda watcher: watcher.key == last))
 
 
 def hand_out(

@@ -19,6 +19,8 @@ from .conftest import EC, persona
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
+frames_shown = object()  # stands for what a page holds (games/frames.py Shown)
+
 
 def started_match() -> Match:
     match = services.create_match(EC, persona("alice"), timed=False)
@@ -185,7 +187,7 @@ def test_a_move_made_in_a_worker_is_committed_and_handed_back_to_announce(
     django_assert_num_queries,
 ):
     match = started_match()
-    done = make_move(move_request(match))
+    done = make_move(move_request(match), list().append)
     assert done.refused is None
     moved = Match.objects.get(pk=match.pk)
     assert moved.version == match.version + 1 and moved.actions.count() == 1
@@ -199,7 +201,7 @@ def test_a_move_made_in_a_worker_is_committed_and_handed_back_to_announce(
 
 def test_a_move_a_worker_refuses_changes_nothing_and_says_why():
     match = started_match()
-    done = make_move(move_request(match, step="not-this-step"))
+    done = make_move(move_request(match, step="not-this-step"), list().append)
     assert done.refused is not None and done.refused[0] == "STALE"
     assert done.broadcasts == []
     assert Match.objects.get(pk=match.pk).version == match.version
@@ -211,11 +213,11 @@ def test_a_worker_drops_its_copies_when_someone_came_or_went():
 
     def queries_of(request: MoveRequest) -> int:
         with CaptureQueriesContext(connection) as queries:
-            assert make_move(request).refused is None
+            assert make_move(request, list().append).refused is None
         return len(queries)
 
     match = started_match()
-    make_move(move_request(match))
+    make_move(move_request(match), list().append)
     from_the_copy = queries_of(move_request(Match.objects.get(pk=match.pk)))
     seats_read_again = queries_of(move_request(Match.objects.get(pk=match.pk), generation=1))
     assert seats_read_again > from_the_copy, (
@@ -291,34 +293,59 @@ async def test_warm_up_waits_until_the_worker_serves(settings):
         render_workers.shutdown()
 
 
-def test_a_move_comes_back_with_each_watching_sockets_next_frame():
+def test_a_move_comes_back_with_each_watching_sockets_next_frame_mover_last():
     """games/watching.py: the worker renders every listed socket's frame from the match it
-    just committed, against what that socket's page holds."""
+    just committed, against what that socket's page holds, and hands each out as soon as it
+    is rendered, in the order listed (daphne lists the mover's socket last)."""
     from games.render_protocol import Watcher
     from games.rendering import render_frame
 
     match = started_match()
-    pages = {
-        seat: render_frame(match, Viewer(request_for(match, seat).player, seat))
-        for seat in (0, 1, None)
-    }
+    viewers = {seat: Viewer(request_for(match, seat).player, seat) for seat in (0, 1, None)}
+    pages = {seat: render_frame(match, viewer) for seat, viewer in viewers.items()}
     watchers = tuple(
-        Watcher(key, request_for(match, seat).player, seat, pages[seat][1])
-        for key, seat in enumerate((0, 1, None))
+        Watcher(key, viewers[seat].player, seat, pages[seat][1])
+        for key, seat in ((7, 1), (3, None), (5, 0))
     )
-    done = make_move(move_request(match, watchers=watchers))
+    handed_out = []
+    done = make_move(move_request(match, watchers=watchers), handed_out.append)
+    assert done.refused is None
     moved = Match.objects.prefetch_related("seats").get(pk=match.pk)
-    assert sorted(done.frames) == [0, 1, 2]
-    for watcher in watchers:
-        html, shown = render_frame(moved, Viewer(watcher.player, watcher.seat), "", watcher.shown)
-        rendered = done.frames[watcher.key]
-        assert (rendered.html, rendered.shown, rendered.version) == (html, shown, moved.version)
+    assert [f.key for f in handed_out] == [7, 3, 5]
+    for watcher, sent in zip(watchers, handed_out, strict=True):
+        html, shown = render_frame(moved, viewers[watcher.seat], "", watcher.shown)
+        assert (sent.rendered.html, sent.rendered.shown) == (html, shown)
+        assert sent.rendered.version == moved.version
 
 
-def test_a_refused_move_comes_back_without_frames():
+def test_a_refused_move_hands_out_no_frames():
     from games.render_protocol import Watcher
 
     match = started_match()
     watcher = Watcher(0, persona("bob"), 1, None)
-    done = make_move(move_request(match, step="not-this-step", watchers=(watcher,)))
-    assert done.refused is not None and done.frames == {}
+    handed_out = []
+    done = make_move(
+        move_request(match, step="not-this-step", watchers=(watcher,)), handed_out.append
+    )
+    assert done.refused is not None and handed_out == []
+
+
+def test_the_movers_own_socket_is_rendered_last():
+    from games import watching
+
+    class Socket:
+        def __init__(self, seat, shown=frames_shown):
+            self.player, self.seat, self.shown = persona("x"), seat, shown
+
+    first, mover, spectator = Socket(1), Socket(0), Socket(None)
+    for socket in (first, mover, spectator):
+        watching.watch(999, socket)
+    try:
+        order = [w.key for w in watching.watchers(999, last=mover.watch_key)]
+        assert order == [first.watch_key, spectator.watch_key, mover.watch_key]
+        watching.watch(999, Socket(None, shown=None))  # no frame sent yet: left out
+        assert len(watching.watchers(999)) == 3
+    finally:
+        for socket in list(watching._by_match.get(999, {}).values()):
+            watching.unwatch(999, socket)
+    assert 999 not in watching._by_match
