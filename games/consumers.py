@@ -171,11 +171,12 @@ class MatchConsumer(SocketConsumer):
         self.match_id = match.pk
         self.group = match_group(match.pk)
         self.hotseat = match.mode == Match.Mode.HOTSEAT
-        # Only moves of online matches go to a render worker (games/render_workers.py).
+        # Only moves of online matches go to a render worker, where there are any
+        # (games/render_workers.py; they also render the frames of the sockets watching).
         # Hot-seat decides here which seat a device shows; in a bot match the bot answers
         # inside the move, and each of its moves is announced as it commits, which a worker
         # could only hand back when the bot's whole turn is done.
-        self.moves_in_worker = match.mode == Match.Mode.ONLINE
+        self.moves_in_worker = match.mode == Match.Mode.ONLINE and settings.RENDER_PROCESSES > 0
         mine = [s.index for s in match.seats.all() if self.player.owns(s)]
         self.my_seats = mine
         # Hot-seat starts on the pass-the-device screen: nobody's cards are shown until the
