@@ -1,8 +1,6 @@
 """A socket's frames send only the parts of the board that changed (games/frames.py), and the
 page they build is, after every move, the page a reload shows."""
 
-import random
-
 import pytest
 
 from games import frames, services
@@ -12,37 +10,20 @@ from games.rendering import Viewer, render_fragments, render_frame
 from games.templatetags import parts
 from tests.pages import PART, apply_frame, board_of
 
+from . import playouts
 from .conftest import persona
 
 pytestmark = pytest.mark.django_db
 
-GIVING_UP = {"resign", "forfeit", "concede", "surrender"}
 ALICE, BOB, CAROL = persona("Alice"), persona("Bob"), persona("Carol")
 VIEWERS = (Viewer(ALICE, 0), Viewer(BOB, 1), Viewer(CAROL, None))
 MOVES = 150
 
 
 def versions_of_a_match(game: str, seed: int):
-    """Every version of a match of ``game`` played by seeded random moves (not giving up),
-    made through the services like any other."""
-    engine, rng = get_engine(game), random.Random(f"frames:{game}:{seed}")
-    match = services.create_match(game, ALICE, timed=False, seed=f"frames-{seed}")
-    services.join_match(match.pk, BOB)
-    for _ in range(MOVES):
-        match = Match.objects.prefetch_related("seats").get(pk=match.pk)
-        yield match
-        if match.status != Match.Status.ACTIVE:
-            return
-        offered = [
-            (seat, action)
-            for seat in (0, 1)
-            for action in engine.legal_actions(match.state, seat)
-            if action.get("type") not in GIVING_UP
-        ]
-        if not offered:
-            return
-        seat, action = rng.choice(offered)
-        services.submit(match.pk, (ALICE, BOB)[seat], seat, action)
+    return playouts.versions_of_a_match(
+        game, (ALICE, BOB), rng_seed=f"frames:{game}:{seed}", moves=MOVES, seed=f"frames-{seed}"
+    )
 
 
 @pytest.mark.parametrize("game", sorted(GAME_MODULES))

@@ -1,45 +1,27 @@
 """Boards name the players in their logs, where engines write "Seat 1" or "Player 2"."""
 
-import random
 import re
 
 import pytest
 
-from games import services
-from games.engines import GAME_MODULES, get_engine
+from games.engines import GAME_MODULES
 from games.models import Match
 from games.rendering import Viewer, render_fragments
 
 from .conftest import persona
+from .playouts import versions_of_a_match
 
 pytestmark = pytest.mark.django_db
 
 SEAT_LABEL = re.compile(r"\b(?:Seat|Player) [12]\b")
-GIVING_UP = {"resign", "forfeit", "concede", "surrender"}
 PLAYERS = (persona("Alice"), persona("Bob"))
 
 
 def played(game: str, moves: int) -> Match:
     """A match of ``game`` between Alice and Bob, ``moves`` seeded random moves in (or
-    over), made through the services like any other."""
-    engine, rng = get_engine(game), random.Random(f"log-names:{game}")
-    match = services.create_match(game, PLAYERS[0], timed=False)
-    services.join_match(match.pk, PLAYERS[1])
-    for _ in range(moves):
-        match = Match.objects.get(pk=match.pk)
-        if match.status != Match.Status.ACTIVE:
-            break
-        offered = [
-            (seat, action)
-            for seat in (0, 1)
-            for action in engine.legal_actions(match.state, seat)
-            if action.get("type") not in GIVING_UP
-        ]
-        if not offered:
-            break
-        seat, action = rng.choice(offered)
-        services.submit(match.pk, PLAYERS[seat], seat, action)
-    return Match.objects.prefetch_related("seats").get(pk=match.pk)
+    over)."""
+    *_, last = versions_of_a_match(game, PLAYERS, rng_seed=f"log-names:{game}", moves=moves)
+    return last
 
 
 @pytest.mark.parametrize("game", sorted(GAME_MODULES))
