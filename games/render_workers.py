@@ -17,7 +17,9 @@ Moves go to the same worker (MoveRequest): it makes them through games.services,
 match it commits is the copy its next renders use and nothing travels, and the writer no
 longer shares daphne's GIL with the event loop, which every socket waits on (bench/). What
 a move announces comes back with the answer (games.broadcast.collected) and daphne sends
-it, since only daphne's channel layer reaches the sockets. On SQLite each worker is the
+it, since only daphne's channel layer reaches the sockets. Ahead of the answer come the
+next frames of this daphne's sockets that show the match, each as soon as it is rendered
+(games/watching.py). On SQLite each worker is the
 one writer of its process; two processes that want the write lock at once meet SQLite's
 busy timeout (games/threads.py). Hot-seat moves, resignations, presence and timers still
 write from daphne's own writer thread.

@@ -21,7 +21,8 @@ its digest: a reused or skipped part is exactly what a fresh render would give, 
 viewer nothing their own view does not hold.
 
 Tags that read the context implicitly declare what they read (``context_reads`` on the
-tag's function, e.g. action_form reads the match's step).
+tag's function). Filters are taken to depend on their arguments and the settings only, as
+Django's do while the language and time zone stay fixed (this site does not switch them).
 """
 
 from __future__ import annotations
@@ -135,11 +136,12 @@ class PartNode(Node):
 
 
 def _serialised(value) -> bytes:
-    """Bytes that only equal values share. A plain pickle is not that: it writes an object
-    met twice as a reference to the first, so equal views whose strings or lists happen to
-    be shared differently (a state read from the database, or one a move just made) gave
-    different digests, and parts the page already showed were sent again. Without its memo
-    ("fast" mode) pickle writes every value out; views are trees, never cycles."""
+    """Bytes that tell values apart and give equal values alike (dicts built in the same
+    order). Any pickle does the first; a plain one not the second: it writes an object met
+    twice as a reference to the first, so equal views whose strings or lists were shared
+    differently (a state read from the database, or one a move just made) gave different
+    digests, and parts a page already showed were sent again. Without its memo ("fast"
+    mode) pickle writes every value out; views are trees, never cycles."""
     buffer = io.BytesIO()
     pickler = pickle.Pickler(buffer, pickle.HIGHEST_PROTOCOL)
     pickler.fast = True
