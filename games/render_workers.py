@@ -19,10 +19,10 @@ longer shares daphne's GIL with the event loop, which every socket waits on (ben
 a move announces comes back with the answer (games.broadcast.collected) and daphne sends
 it, since only daphne's channel layer reaches the sockets. Ahead of the answer come the
 next frames of this daphne's sockets that show the match, each as soon as it is rendered
-(games/watching.py). On SQLite each worker is the
-one writer of its process; two processes that want the write lock at once meet SQLite's
-busy timeout (games/threads.py). Hot-seat moves, resignations, presence and timers still
-write from daphne's own writer thread.
+(games/watching.py). On SQLite each worker is the one writer of its process, and the
+writers of all processes queue for SQLite's write lock on a file lock
+(games/sqlite_queued/). Hot-seat moves, resignations, presence and timers still write from
+daphne's own writer thread.
 
 Stays in daphne, in a thread: hot-seat renders (they decide which seat a device shows), the
 status bar of a presence change, and any render of an overdue step, because settling it
@@ -180,9 +180,9 @@ class RenderWorker:
         return await self.ask(self.copies.attach(request))
 
     async def started(self) -> None:
-        """Wait until the worker serves (or failed to start: then ``alive`` is False). Shielded: ``ready`` is shared by every
-        socket of the worker, and a socket cancelled while waiting (daphne cancels one that
-        closed) must not cancel it for all the others."""
+        """Wait until the worker serves (or failed to start: then ``alive`` is False).
+        Shielded: ``ready`` is shared by every socket of the worker, and a socket cancelled
+        while waiting (daphne cancels one that closed) must not cancel it for all the others."""
         await asyncio.shield(self.ready)
 
     async def ask(
