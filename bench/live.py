@@ -211,7 +211,7 @@ class Database:
             DJANGO_SETTINGS_MODULE="project.settings",
             DEBUG="false",
             LOG_LEVEL="WARNING",
-            ECHO_ENDPOINT="1",  # the floor's socket (games/echo.py) is off otherwise
+            ECHO_ENDPOINT="1",  # the floor's socket (games/live/echo.py) is off otherwise
         )
         for key in ("DATABASE_URL", "REDIS_URL", "SQLITE_PATH"):
             self.env.pop(key, None)

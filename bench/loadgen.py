@@ -37,7 +37,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidSta
 
 STATUS_TAG = re.compile(r'<div id="match-status"[^>]*>')
 # A board frame carries the flash, the status bar, the board or the parts of it that
-# changed (games/frames.py), and the game-over panel; a presence change only the status bar.
+# changed (games/live/frames.py), and the game-over panel; a presence change only the status bar.
 GAMEOVER = 'id="gameover"'
 PART = re.compile(r'<div id="(part-[^"]+)" class="part">(.*?)</div><!--/part-->', re.S)
 VERSION = re.compile(r'data-version="(\d+)"')

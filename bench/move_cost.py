@@ -3,7 +3,7 @@
     .venv/bin/python -m bench.move_cost [--game elemental-clash] [--matches 40] [--moves 25]
     .venv/bin/python -m bench.move_cost --instructions      # counted, not timed
 
-This is what a render worker does for each move of an online match (games/render_process.py):
+This is what a render worker does for each move of an online match (games/live/render_process.py):
 ``services.submit``, then ``render_frame`` for the other player and the mover against what
 their pages hold. Matches are seeded random, untimed, on a fresh SQLite file; ``--moves``
 per match (25: about the draft and a few battle turns of Elemental Clash, as far as
@@ -45,11 +45,11 @@ def play(game: str, matches: int, moves: int, database: Path) -> list[float]:
     import django
 
     django.setup()
-    from games import broadcast, committed, services
     from games.engines import get_engine
-    from games.identity import Player
+    from games.live.rendering import Viewer, render_frame
+    from games.matches import broadcast, committed, services
+    from games.matches.identity import Player
     from games.models import Match
-    from games.rendering import Viewer, render_frame
 
     players = [Player(user_id=None, guest_id=f"bench-{n}", name=n) for n in ("alice", "bob")]
     engine, rng, spent = get_engine(game), random.Random(f"move-cost:{game}"), []
@@ -71,7 +71,7 @@ def play(game: str, matches: int, moves: int, database: Path) -> list[float]:
                 start = time.perf_counter()
                 services.submit(match.pk, players[seat], seat, action)
                 # The worker renders from the copy it committed; a finished match is not
-                # kept (games/committed.py) and is read, as the sockets would.
+                # kept (games/matches/committed.py) and is read, as the sockets would.
                 match = committed.recall(match.pk, match.version + 1) or (
                     Match.objects.prefetch_related("seats").get(pk=match.pk)
                 )

@@ -5,7 +5,7 @@
 Run by ``bench.live`` with the server's environment (SQLITE_PATH or DATABASE_URL) before
 the server starts. Each slot is one pair of guests (two session rows) with ``K`` matches
 already joined and active, played one after the other. Matches are created through
-``games.services`` like any other.
+``games.matches.services`` like any other.
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ def main(argv: list[str] | None = None) -> int:
     django.setup()
     from django.contrib.sessions.backends.db import SessionStore
 
-    from games import services
-    from games.identity import Player
+    from games.matches import services
+    from games.matches.identity import Player
 
     slots = []
     for i in range(args.slots):

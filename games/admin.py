@@ -5,8 +5,8 @@ import json
 from django.contrib import admin, messages
 from django.utils.html import format_html
 
-from .models import Deck, Match, MatchAction, Seat
-from .replay import verify
+from games.matches.replay import verify
+from games.models import Deck, Match, MatchAction, Seat
 
 HIDDEN_WHILE_PLAYING = "(hidden: you hold a seat in this match while it is in play)"
 STATE_FIELDS = ("pretty_state", "state_while_playing")

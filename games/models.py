@@ -1,6 +1,6 @@
 """Persistent records of the hall: matches, seats, the append-only action log, saved decks.
 
-Only games/services.py writes Match, Seat and MatchAction rows (see ARCHITECTURE.md).
+Only games/matches/services.py writes Match, Seat and MatchAction rows (see ARCHITECTURE.md).
 """
 
 import secrets

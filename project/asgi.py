@@ -27,6 +27,6 @@ application = ProtocolTypeRouter(
 )
 
 # Last, so that everything loaded above is frozen out of the collector's walks.
-from games.gc_tuning import tune_for_serving  # noqa: E402
+from games.live.gc_tuning import tune_for_serving  # noqa: E402
 
 tune_for_serving()

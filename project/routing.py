@@ -1,7 +1,7 @@
 from django.urls import path
 
-from games.consumers import LobbyConsumer, MatchConsumer
-from games.echo import EchoConsumer
+from games.live.consumers import LobbyConsumer, MatchConsumer
+from games.live.echo import EchoConsumer
 
 websocket_urlpatterns = [
     path("ws/m/<str:code>/", MatchConsumer.as_asgi()),

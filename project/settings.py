@@ -55,7 +55,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "games.identity.GuestMiddleware",
+    "games.matches.identity.GuestMiddleware",
 ]
 
 ROOT_URLCONF = "project.urls"
@@ -71,7 +71,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "games.identity.player_context",
+                "games.matches.identity.player_context",
             ],
             "builtins": [
                 "games.templatetags.duelhall",
@@ -89,8 +89,8 @@ else:
     DATABASES = {
         "default": {
             # SQLite, with writers of all processes queued on a file lock
-            # (games/sqlite_queued/base.py).
-            "ENGINE": "games.sqlite_queued",
+            # (games/live/sqlite_queued/base.py).
+            "ENGINE": "games.live.sqlite_queued",
             "NAME": os.environ.get("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
             # IMMEDIATE transactions take SQLite's write lock at BEGIN, so two submissions
             # to one match serialise instead of failing on lock upgrade; the timeout lets a
@@ -141,7 +141,7 @@ if REDIS_URL:
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "games.layers.SweepingInMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "games.live.layers.SweepingInMemoryChannelLayer"}}
 
 AUTH_PASSWORD_VALIDATORS = [
     {
@@ -161,7 +161,7 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / ".staticfiles"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "games.static_storage.RememberingStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "games.pages.static_storage.RememberingStaticFilesStorage"},
 }
 # Serve straight from the app and project static folders (no collectstatic needed locally).
 WHITENOISE_USE_FINDERS = True
@@ -174,7 +174,7 @@ SESSION_COOKIE_AGE = 60 * 60 * 24 * 30
 
 # Websocket hardening (see games/consumers).
 WS_MAX_FRAME_BYTES = int(os.environ.get("WS_MAX_FRAME_BYTES", "16384"))
-# The benchmark's echo floor (games/echo.py) relays frames between any two sockets that name
+# The benchmark's echo floor (games/live/echo.py) relays frames between any two sockets that name
 # the same pair: useful to bench.live, which turns it on, and an open relay to anyone else.
 ECHO_ENDPOINT = os.environ.get("ECHO_ENDPOINT", "").lower() in ("1", "true", "yes")
 WS_MAX_MESSAGES_PER_10S = int(os.environ.get("WS_MAX_MESSAGES_PER_10S", "60"))
@@ -187,10 +187,10 @@ SWEEPER_GAP_SECONDS = float(os.environ.get("SWEEPER_GAP_SECONDS", "5"))
 # Sockets also check just after the deadline they show: in the default set-up the sweeper's
 # notifications stay in its own process. Otherwise the in-memory layer loses nothing.
 WS_RESYNC_SECONDS = float(os.environ.get("WS_RESYNC_SECONDS", "5" if REDIS_URL else "30"))
-# Worker processes that render match boards beside daphne (games/render_workers.py); 0
+# Worker processes that render match boards beside daphne (games/live/render_workers.py); 0
 # renders in daphne's threads. `manage.py play` sets it for the default set-up.
 RENDER_PROCESSES = int(os.environ.get("RENDER_PROCESSES", "0"))
-# Longest a channel-layer call may take before it is given up (see games/broadcast.py).
+# Longest a channel-layer call may take before it is given up (see games/matches/broadcast.py).
 BROADCAST_TIMEOUT_SECONDS = float(os.environ.get("BROADCAST_TIMEOUT_SECONDS", "1"))
 
 LOGGING = {

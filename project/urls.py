@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from games import decks, simulator, views
+from games.pages import decks, simulator, views
 
 urlpatterns = [
     path("", views.hall, name="hall"),

@@ -45,7 +45,8 @@ def _no_process_caches_from_other_tests():
     """The in-process copy of committed matches outlives a test's database (a later test
     could get an id back after a rollback), and reused fragments would hide a render; every
     test starts with both empty."""
-    from games import committed, render_process
+    from games.live import render_process
+    from games.matches import committed
     from games.templatetags import duelhall
 
     committed.clear()

@@ -1,6 +1,6 @@
 """A match page as a browser keeps it: the first render, then every frame swapped in by id.
 
-Frames (games/frames.py) carry the flash, the status bar and the game-over panel whole, and
+Frames (games/live/frames.py) carry the flash, the status bar and the game-over panel whole, and
 the board whole or only the parts of it that changed. htmx swaps each top-level element of a
 frame into the page by id; this does the same for the board, which is what tests compare.
 """

@@ -8,7 +8,7 @@ from django.template import Context
 from django.template.loader import get_template
 
 from games.engines.core import canonical_json
-from games.lru import LRU
+from games.matches.lru import LRU
 
 register = template.Library()
 

@@ -8,7 +8,7 @@ Renders were most of the CPU a move costs the server, and the frames most of the
 - wrapped in ``<div id="part-name-bit" class="part">`` (``display: contents``, so the page
   lays out as without it), which an update can replace on its own;
 - rendered once per distinct input in this process and reused after (``_parts``);
-- when a socket's frame is being built (games/frames.py), left out of the frame if that
+- when a socket's frame is being built (games/live/frames.py), left out of the frame if that
   socket already shows exactly this part.
 
 How it stays correct: when the template is compiled, the part is searched for every variable
@@ -57,8 +57,8 @@ from django.templatetags.l10n import LocalizeNode
 from django.templatetags.static import StaticNode
 from django.utils.html import format_html
 
-from games.frames import building
-from games.lru import LRU
+from games.live.frames import building
+from games.matches.lru import LRU
 
 register = template.Library()
 

@@ -3,7 +3,7 @@
 import pytest
 from django.contrib.sessions.backends.db import SessionStore
 
-from games.identity import Player
+from games.matches.identity import Player
 
 EC = "elemental-clash"
 

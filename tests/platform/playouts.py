@@ -2,8 +2,8 @@
 
 import random
 
-from games import services
 from games.engines import get_engine
+from games.matches import services
 from games.models import Match
 
 GIVING_UP = {"resign", "forfeit", "concede", "surrender"}

@@ -4,9 +4,9 @@ with it from the status bar, which every board frame carries."""
 import pytest
 from django.template import Context, Template
 
-from games import services
 from games.engines import get_engine
-from games.rendering import Viewer, render_fragments
+from games.live.rendering import Viewer, render_fragments
+from games.matches import services
 
 from .conftest import EC, persona
 

@@ -3,7 +3,7 @@ hash-chained log on the match page; an action that replays and reports mismatche
 
 import pytest
 
-from games import services
+from games.matches import services
 from games.models import Match, MatchAction
 
 from .conftest import EC
@@ -70,7 +70,7 @@ def staff_playing(admin_user, bob):
     """An Elemental Clash match in play between a staff member and bob, both having
     picked in the first draft round (their picks are hidden from each other)."""
     from games.engines import get_engine
-    from games.identity import Player
+    from games.matches.identity import Player
 
     staff = Player(user_id=admin_user.pk, guest_id="", name=admin_user.username)
     match = services.create_match(EC, staff, timed=False)

@@ -10,9 +10,9 @@ import asyncio
 
 import pytest
 
-from games import render_workers
-from games.consumers import MatchConsumer
-from games.render_protocol import Rendered
+from games.live import render_workers
+from games.live.consumers import MatchConsumer
+from games.live.render_protocol import Rendered
 
 from .conftest import persona
 
@@ -81,7 +81,7 @@ async def test_a_watchdog_cancelled_as_a_new_deadline_is_shown_stops(settings):
 
 
 async def test_a_workers_frame_for_a_page_that_changed_meanwhile_is_dropped():
-    """games/watching.py: a frame rendered against what a page held is sent only if the page
+    """games/live/watching.py: a frame rendered against what a page held is sent only if the page
     still holds it; else the version's notice renders it afresh."""
     consumer = MatchConsumer()
     sent = []

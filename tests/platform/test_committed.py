@@ -1,4 +1,4 @@
-"""The in-process copy of committed matches (games/committed.py): what a render may use."""
+"""The in-process copy of committed matches (games/matches/committed.py): what a render may use."""
 
 import json
 
@@ -7,9 +7,9 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.db import transaction
 
-from games import committed, services
 from games.engines import get_engine
 from games.engines.core import state_hash
+from games.matches import committed, services
 from games.models import Match, MatchAction
 from project.asgi import application
 from tests.pages import is_board_frame

@@ -6,11 +6,12 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from games import committed, render_workers, services
 from games.engines import get_engine
 from games.engines.core import canonical_json
+from games.live import render_workers
+from games.live.rendering import Viewer, render_fragments
+from games.matches import committed, services
 from games.models import Match
-from games.rendering import Viewer, render_fragments
 from project.asgi import application
 from tests.pages import apply_frame, board_of, is_board_frame
 
@@ -22,7 +23,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 @pytest.fixture(params=[0, 1], ids=["moves-in-daphne", "moves-in-a-worker"])
 async def where_moves_run(request, settings):
     """Moves are made by daphne's writer thread, or by the render worker of their match
-    (games/render_workers.py): the same frames must come to the same thing either way.
+    (games/live/render_workers.py): the same frames must come to the same thing either way.
     The worker is started first: ``drain`` takes a quiet socket for a finished exchange,
     and a worker still loading Django on a cold machine made one look quiet."""
     settings.RENDER_PROCESSES = request.param
@@ -354,7 +355,7 @@ async def test_a_move_reaches_each_socket_as_one_frame_that_builds_the_reloaded_
     where_moves_run, monkeypatch
 ):
     """In a worker, the move comes back with every socket's next frame rendered from the
-    match it committed (games/watching.py): no socket asks the worker again, and none gets
+    match it committed (games/live/watching.py): no socket asks the worker again, and none gets
     the version twice when the move's notice arrives after its frame."""
     match = await online_match()
     engine = get_engine(EC)

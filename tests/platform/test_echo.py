@@ -1,4 +1,4 @@
-"""The benchmark floor (games/echo.py): an echo to the sender and a relay to its pair."""
+"""The benchmark floor (games/live/echo.py): an echo to the sender and a relay to its pair."""
 
 import pytest
 from channels.testing import WebsocketCommunicator

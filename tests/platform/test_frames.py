@@ -1,12 +1,13 @@
-"""A socket's frames send only the parts of the board that changed (games/frames.py), and the
+"""A socket's frames send only the parts of the board that changed (games/live/frames.py), and the
 page they build is, after every move, the page a reload shows."""
 
 import pytest
 
-from games import frames, services
 from games.engines import GAME_MODULES, get_engine
+from games.live import frames
+from games.live.rendering import Viewer, render_fragments, render_frame
+from games.matches import services
 from games.models import Match
-from games.rendering import Viewer, render_fragments, render_frame
 from games.templatetags import parts
 from tests.pages import PART, apply_frame, board_of
 

@@ -13,9 +13,9 @@ from channels.db import database_sync_to_async
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import services
 from games.engines import GAME_MODULES, get_engine
 from games.engines.core import canonical_json, state_hash
+from games.matches import services
 from games.models import Match
 
 from .conftest import persona

@@ -1,8 +1,8 @@
-"""The serving process's garbage-collector settings (games/gc_tuning.py)."""
+"""The serving process's garbage-collector settings (games/live/gc_tuning.py)."""
 
 import gc
 
-from games import gc_tuning
+from games.live import gc_tuning
 
 
 def test_the_asgi_application_serves_with_the_tuned_collector():

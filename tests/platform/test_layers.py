@@ -1,11 +1,11 @@
-"""The default set-up's in-memory channel layer (games/layers.py)."""
+"""The default set-up's in-memory channel layer (games/live/layers.py)."""
 
 import asyncio
 
 import pytest
 
-from games import layers
-from games.layers import SweepingInMemoryChannelLayer
+from games.live import layers
+from games.live.layers import SweepingInMemoryChannelLayer
 
 pytestmark = pytest.mark.asyncio
 

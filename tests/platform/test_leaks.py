@@ -12,12 +12,12 @@ import re
 
 import pytest
 
-from games import services
 from games.engines import GAME_MODULES, get_engine
 from games.engines.core import canonical_json
-from games.identity import Player
+from games.live.rendering import Viewer, render_fragments, render_frame
+from games.matches import services
+from games.matches.identity import Player
 from games.models import Match
-from games.rendering import Viewer, render_fragments, render_frame
 
 pytestmark = pytest.mark.django_db
 ID_LIKE = re.compile(r"^(?=.*\d)[A-Za-z0-9][\w:.-]{4,}$")

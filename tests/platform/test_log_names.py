@@ -5,8 +5,8 @@ import re
 import pytest
 
 from games.engines import GAME_MODULES
+from games.live.rendering import Viewer, render_fragments
 from games.models import Match
-from games.rendering import Viewer, render_fragments
 
 from .conftest import persona
 from .playouts import versions_of_a_match

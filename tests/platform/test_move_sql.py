@@ -1,4 +1,4 @@
-"""The hand-written statements of a move (games/move_sql.py) write what the ORM would.
+"""The hand-written statements of a move (games/matches/move_sql.py) write what the ORM would.
 
 tests/scale/test_move_sql_postgresql.py runs these same tests on PostgreSQL (jsonb, row locks).
 """
@@ -10,7 +10,7 @@ from django.db import IntegrityError, transaction
 from django.db.transaction import TransactionManagementError
 from django.utils import timezone
 
-from games import move_sql, services
+from games.matches import move_sql, services
 from games.models import Match, MatchAction
 
 from .conftest import EC, persona

@@ -3,9 +3,9 @@
 import pytest
 from django.template import Context, Template
 
-from games import services
+from games.live.rendering import Viewer, render_fragments
+from games.matches import services
 from games.models import Match
-from games.rendering import Viewer, render_fragments
 from games.templatetags.duelhall import with_names
 
 from .conftest import EC, persona

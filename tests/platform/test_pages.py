@@ -99,8 +99,8 @@ def test_forms_need_a_csrf_token():
 
 def test_the_card_battle_bot_can_be_given_a_deck_and_a_rematch_swaps_decks_on_the_same_seed(client):
     """Issue 4: challenge the bot with its deck picked; the rematch is seeded with sides swapped."""
-    from games import services
     from games.engines.card_battle import READY_MADE_DECKS
+    from games.matches import services
 
     client.post("/g/card-battle/create/", {"mode": "bot", "bot_deck": "Rush"})
     match = Match.objects.get()

@@ -10,7 +10,7 @@ import pytest
 from django.utils import formats
 
 from games.engines import GAME_MODULES, get_engine
-from games.rendering import Viewer, render_fragments
+from games.live.rendering import Viewer, render_fragments
 from games.templatetags import duelhall
 
 from .conftest import persona

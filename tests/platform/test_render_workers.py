@@ -1,4 +1,4 @@
-"""Board renders in a worker process (games/render_workers.py)."""
+"""Board renders in a worker process (games/live/render_workers.py)."""
 
 import asyncio
 import os
@@ -7,19 +7,20 @@ from dataclasses import replace
 import pytest
 from django.utils import timezone
 
-from games import broadcast, committed, render_workers, services
-from games.broadcast import match_group
 from games.engines import get_engine
+from games.live import render_workers
+from games.live.render_process import make_move, render_in_worker
+from games.live.render_protocol import MoveRequest, RenderRequest
+from games.live.rendering import Viewer, render_fragments
+from games.matches import broadcast, committed, services
+from games.matches.broadcast import match_group
 from games.models import Match
-from games.render_process import make_move, render_in_worker
-from games.render_protocol import MoveRequest, RenderRequest
-from games.rendering import Viewer, render_fragments
 
 from .conftest import EC, persona
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-frames_shown = object()  # stands for what a page holds (games/frames.py Shown)
+frames_shown = object()  # stands for what a page holds (games/live/frames.py Shown)
 
 
 def started_match() -> Match:
@@ -29,7 +30,7 @@ def started_match() -> Match:
 
 
 def moved_here(match: Match) -> Match:
-    """Make a move in this process: its committed copy is kept (games/committed.py)."""
+    """Make a move in this process: its committed copy is kept (games/matches/committed.py)."""
     engine = get_engine(EC)
     seat = next(s for s in (0, 1) if engine.legal_actions(match.state, s))
     action = engine.legal_actions(match.state, seat)[0]
@@ -294,11 +295,11 @@ async def test_warm_up_waits_until_the_worker_serves(settings):
 
 
 def test_a_move_comes_back_with_each_watching_sockets_next_frame_mover_last():
-    """games/watching.py: the worker renders every listed socket's frame from the match it
+    """games/live/watching.py: the worker renders every listed socket's frame from the match it
     just committed, against what that socket's page holds, and hands each out as soon as it
     is rendered, in the order listed (daphne lists the mover's socket last)."""
-    from games.render_protocol import Watcher
-    from games.rendering import render_frame
+    from games.live.render_protocol import Watcher
+    from games.live.rendering import render_frame
 
     match = started_match()
     viewers = {seat: Viewer(request_for(match, seat).player, seat) for seat in (0, 1, None)}
@@ -319,7 +320,7 @@ def test_a_move_comes_back_with_each_watching_sockets_next_frame_mover_last():
 
 
 def test_a_refused_move_hands_out_no_frames():
-    from games.render_protocol import Watcher
+    from games.live.render_protocol import Watcher
 
     match = started_match()
     watcher = Watcher(0, persona("bob"), 1, None)
@@ -331,7 +332,7 @@ def test_a_refused_move_hands_out_no_frames():
 
 
 def test_the_movers_own_socket_is_rendered_last():
-    from games import watching
+    from games.live import watching
 
     class Socket:
         def __init__(self, seat, shown=frames_shown):

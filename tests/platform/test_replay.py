@@ -4,9 +4,9 @@ import re
 
 import pytest
 
-from games import services
 from games.engines import get_engine
-from games.identity import Player
+from games.matches import services
+from games.matches.identity import Player
 from games.models import Match
 
 pytestmark = pytest.mark.django_db

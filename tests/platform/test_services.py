@@ -1,12 +1,12 @@
-"""games.services: the only writer. Real Elemental Clash engine, SQLite test database."""
+"""games.matches.services: the only writer. Real Elemental Clash engine, SQLite test database."""
 
 import pytest
 
-from games import services
 from games.engines import get_engine
 from games.engines.core import state_hash
+from games.matches import services
+from games.matches.replay import verify
 from games.models import Match, MatchAction
-from games.replay import verify
 
 from .conftest import EC
 

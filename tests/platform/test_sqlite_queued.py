@@ -1,4 +1,4 @@
-"""SQLite writers queue on a file lock beside the database (games/sqlite_queued/base.py)."""
+"""SQLite writers queue on a file lock beside the database (games/live/sqlite_queued/base.py)."""
 
 import fcntl
 import os
@@ -7,7 +7,7 @@ import threading
 import pytest
 from django.db import connection, connections, transaction
 
-from games import services
+from games.matches import services
 from games.models import Match
 
 from .conftest import EC, persona
@@ -33,7 +33,7 @@ def writers_lock_is_free():
 
 
 def test_the_writers_lock_is_held_exactly_while_a_transaction_is_open(writers_lock_is_free):
-    assert type(connections["default"]).__module__ == "games.sqlite_queued.base"
+    assert type(connections["default"]).__module__ == "games.live.sqlite_queued.base"
     match = services.create_match(EC, persona("alice"))
     assert writers_lock_is_free()
     with transaction.atomic():

@@ -4,7 +4,7 @@ from django.contrib.staticfiles.storage import StaticFilesStorage
 from django.core.files.storage import storages
 from django.templatetags.static import static
 
-from games.static_storage import RememberingStaticFilesStorage
+from games.pages.static_storage import RememberingStaticFilesStorage
 
 NAMES = ["css/elemental-clash.css", "js/duelhall.js", "odd name/é?.css"]
 

@@ -8,10 +8,10 @@ from django.core.management import call_command
 from django.db import connection
 from django.utils import timezone
 
-from games import services
 from games.management.commands.sweeper import sweep_once
+from games.matches import services
+from games.matches.replay import verify
 from games.models import Match, MatchAction
-from games.replay import verify
 
 from .conftest import EC
 

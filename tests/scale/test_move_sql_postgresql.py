@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_these_run_on_postgresql_with_a_row_lock():
-    from games import move_sql
+    from games.matches import move_sql
 
     assert connection.vendor == "postgresql", "run with DATABASE_URL (make test does)"
     assert move_sql._sql().lock_version.endswith(" FOR UPDATE")

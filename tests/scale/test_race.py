@@ -6,11 +6,11 @@ import threading
 import pytest
 from django.db import connection
 
-from games import services
 from games.engines import get_engine
-from games.identity import Player
+from games.matches import services
+from games.matches.identity import Player
+from games.matches.replay import verify
 from games.models import Match
-from games.replay import verify
 
 pytestmark = pytest.mark.django_db(transaction=True)
 TRIALS = 200

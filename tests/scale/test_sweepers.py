@@ -7,10 +7,10 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from games import services
-from games.identity import Player
+from games.matches import services
+from games.matches.identity import Player
+from games.matches.replay import verify
 from games.models import Match, MatchAction
-from games.replay import verify
 
 pytestmark = pytest.mark.django_db(transaction=True)
 TRIALS = 50

@@ -55,7 +55,7 @@ class PhalanxEngine(Engine):
     name = "Phalanx"
     pitch = "Two 52-card armies in 2x4 grids: strike down a column, overflow into LP, reinforce."
     hot_seat = True
-    # Offered by the lobby's create form (games/options.py); validate_config has the last word.
+    # Offered by the lobby's create form (games/matches/options.py); validate_config has the last word.
     match_options = [
         {
             "key": "damage_mode",

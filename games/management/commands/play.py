@@ -14,7 +14,7 @@ MAX_RENDER_PROCESSES = 4
 
 def render_processes() -> str:
     """The default set-up (one daphne, SQLite, in-memory layer) renders boards in worker
-    processes when there is a second core (games/render_workers.py): one per core, up to
+    processes when there is a second core (games/live/render_workers.py): one per core, up to
     MAX_RENDER_PROCESSES, so renders can use whichever core is free instead of queueing
     behind one process. (On this 2-core machine, one against two workers at 200 matches was
     within bench/'s run-to-run noise; the final figures in the README use two.) The

@@ -12,7 +12,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.db import close_old_connections
 
-from games import services
+from games.matches import services
 
 log = logging.getLogger(__name__)
 

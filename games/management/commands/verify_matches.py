@@ -2,8 +2,8 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
+from games.matches.replay import verify
 from games.models import Match
-from games.replay import verify
 
 
 class Command(BaseCommand):

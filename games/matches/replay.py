@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .engines import get_engine
-from .engines.core import state_hash, step
-from .models import Match, MatchAction
+from games.engines import get_engine
+from games.engines.core import state_hash, step
+from games.models import Match, MatchAction
 
 
 @dataclass(frozen=True)

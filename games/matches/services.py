@@ -1,7 +1,7 @@
 """The only code that changes a match.
 
 Every write runs in one transaction that locks the match row (``SELECT ... FOR UPDATE`` on
-PostgreSQL, in games/move_sql.py; on SQLite the IMMEDIATE transaction mode in settings takes
+PostgreSQL, in games/matches/move_sql.py; on SQLite the IMMEDIATE transaction mode in settings takes
 the database write lock at BEGIN, which serialises writers the same way). On top of the lock,
 the row is written with a conditional update on ``version``, and ``MatchAction`` has a unique
 (match, seq): so a double click, a replayed frame or two players submitting in the same
@@ -20,11 +20,11 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from . import broadcast, committed, move_sql
-from .engines import get_engine
-from .engines.core import IllegalAction, Outcome, state_hash
-from .identity import Player
-from .models import Deck, Heartbeat, Match, MatchAction, Seat
+from games.engines import get_engine
+from games.engines.core import IllegalAction, Outcome, state_hash
+from games.matches import broadcast, committed, move_sql
+from games.matches.identity import Player
+from games.models import Deck, Heartbeat, Match, MatchAction, Seat
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +56,7 @@ def _locked(match_id: int) -> Match:
     """The match, with its row locked for this transaction and its seats loaded.
 
     Usually the previous move of this match committed in this process, and its copy in
-    games/committed.py is still the row: then only the version is read (under the lock),
+    games/matches/committed.py is still the row: then only the version is read (under the lock),
     not the state and the seats again (bench/: a third of a move's time on the writer)."""
     version = move_sql.locked_version(match_id)
     if version is None:

@@ -1,6 +1,6 @@
 """HTTP pages: the hall, lobbies, match and replay pages, history, accounts.
 
-Views never change a match themselves; every write goes through games.services.
+Views never change a match themselves; every write goes through games.matches.services.
 """
 
 from __future__ import annotations
@@ -13,15 +13,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from . import services
-from .charts import replay_chart
-from .decks import games_with_decks
-from .engines import GAME_MODULES, get_engine
-from .lobby import lobby_context, my_matches
-from .models import Match
-from .options import declared_options, match_options_from_post
-from .rendering import Viewer, context_for, match_summary
-from .replay import replay_frames
+from games.engines import GAME_MODULES, get_engine
+from games.live.rendering import Viewer, context_for, match_summary
+from games.matches import services
+from games.matches.lobby import lobby_context, my_matches
+from games.matches.options import declared_options, match_options_from_post
+from games.matches.replay import replay_frames
+from games.models import Match
+from games.pages.charts import replay_chart
+from games.pages.decks import games_with_decks
 
 
 def _engine_or_404(slug: str):

@@ -1,7 +1,7 @@
 """The three statements every move makes, written out once instead of built per move.
 
 A move reads the locked row's version, appends a log entry and writes the match back under
-the version it read (games/services.py). Through the ORM each of these compiled its SQL
+the version it read (games/matches/services.py). Through the ORM each of these compiled its SQL
 anew: at 200 matches the query compiler cost more than SQLite itself (bench/: of a move's
 2.5 ms on the writer thread, ~1 ms went to building three statements that never change,
 against 0.3 ms executing them).
@@ -11,7 +11,7 @@ table and column names, and values are prepared by the fields themselves
 (``get_db_prep_save``: JSON, time zones and PostgreSQL's jsonb come out exactly as the ORM
 writes them; tests/platform/test_move_sql.py compares). Nothing else here decides anything:
 the callers keep the transaction, the lock and the version check. The only caller is
-games/services.py, which stays the only code that changes a match.
+games/matches/services.py, which stays the only code that changes a match.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from django.db import connection
 from django.db.transaction import TransactionManagementError
 from django.utils import timezone
 
-from .models import Match, MatchAction
+from games.models import Match, MatchAction
 
 # What a move changes on the match row; the same set _save always wrote.
 MATCH_COLUMNS = (

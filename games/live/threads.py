@@ -12,8 +12,8 @@ Under load the pool filled with sleeping writers while renders queued behind the
 therefore queue in Python for one writer thread, which never waits for the lock held by
 another thread of this process. Other processes write too: the sweeper, and in the default
 set-up the render workers, each the one writer of the moves of its own matches
-(games/render_workers.py). Across processes, transactions queue on a file lock instead
-(games/sqlite_queued/base.py), which wakes the next writer when the holder commits.
+(games/live/render_workers.py). Across processes, transactions queue on a file lock instead
+(games/live/sqlite_queued/base.py), which wakes the next writer when the holder commits.
 On PostgreSQL, writes to different matches run in parallel in the pool.
 """
 

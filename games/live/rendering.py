@@ -11,11 +11,11 @@ from dataclasses import dataclass
 
 from django.template.loader import render_to_string
 
-from .engines import get_engine
-from .engines.core import canonical_json
-from .frames import FRAME_VARIABLE, Shown, frame_of
-from .identity import Player
-from .models import Deck, Match
+from games.engines import get_engine
+from games.engines.core import canonical_json
+from games.live.frames import FRAME_VARIABLE, Shown, frame_of
+from games.matches.identity import Player
+from games.models import Deck, Match
 
 
 @dataclass(frozen=True)
@@ -157,7 +157,7 @@ def render_frame(
     match: Match, viewer: Viewer, flash: str = "", shown: Shown | None = None
 ) -> tuple[str, Shown]:
     """One socket's frame: ``render_fragments``, except that of the board only the parts
-    that changed since ``shown`` go (games/frames.py); and what the page holds after it.
+    that changed since ``shown`` go (games/live/frames.py); and what the page holds after it.
     With ``shown`` None, the frame is exactly ``render_fragments``."""
     ctx = context_for(match, viewer)
     ctx["flash"] = flash

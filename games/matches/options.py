@@ -25,7 +25,7 @@ def match_options_from_post(engine, post, mode: str = "online") -> tuple[dict, b
             continue
         allowed = {str(value): value for value, _label in option["choices"]}
         if raw not in allowed:
-            from .services import Rejected
+            from games.matches.services import Rejected
 
             raise Rejected("BAD_OPTION", f"{option['label']}: {raw!r} is not one of the choices.")
         config[option["key"]] = allowed[raw]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.db.models import Q
 
-from .identity import Player
-from .models import Match
+from games.matches.identity import Player
+from games.models import Match
 
 
 def mine_q(player: Player) -> Q:

@@ -13,8 +13,8 @@ from django.http import HttpResponseBadRequest
 from django.shortcuts import render
 from django.views.decorators.http import require_POST
 
-from .decks import deck_module, decks_of
-from .models import Deck
+from games.models import Deck
+from games.pages.decks import deck_module, decks_of
 
 GAME = "card-battle"
 CHUNK = 10

@@ -1,7 +1,7 @@
 """Board renders, and the moves of the matches they show, in worker processes: the default
 set-up's second core.
 
-One daphne process runs every socket's event loop, every move (games/threads.py) and every
+One daphne process runs every socket's event loop, every move (games/live/threads.py) and every
 render, all under one GIL: at 200 matches it was CPU-bound on one core while the second
 idled (bench/). Board renders only read, so they can run elsewhere. A worker process loads
 the match from the database (SQLite in WAL lets it read while the writer writes), renders
@@ -9,19 +9,19 @@ one viewer's fragments and returns the HTML. It keeps the match it has, keyed by
 and presence generation, so the second socket of a move reuses the first one's copy.
 
 Where the move committed in this daphne, the worker does not read the database at all: the
-first request for a new version carries daphne's committed copy (games/committed.py) along,
+first request for a new version carries daphne's committed copy (games/matches/committed.py) along,
 pickled (bench/: 0.06 ms to pickle an Elemental Clash match in daphne and 0.3 ms to unpickle
 it in the worker, against 0.9-1.5 ms for the two queries and the state's JSON).
 
-Moves go to the same worker (MoveRequest): it makes them through games.services, so the
+Moves go to the same worker (MoveRequest): it makes them through games.matches.services, so the
 match it commits is the copy its next renders use and nothing travels, and the writer no
 longer shares daphne's GIL with the event loop, which every socket waits on (bench/). What
-a move announces comes back with the answer (games.broadcast.collected) and daphne sends
+a move announces comes back with the answer (games.matches.broadcast.collected) and daphne sends
 it, since only daphne's channel layer reaches the sockets. Ahead of the answer come the
 next frames of this daphne's sockets that show the match, each as soon as it is rendered
-(games/watching.py). On SQLite each worker is the one writer of its process, and the
+(games/live/watching.py). On SQLite each worker is the one writer of its process, and the
 writers of all processes queue for SQLite's write lock on a file lock
-(games/sqlite_queued/). Hot-seat moves, resignations, presence and timers still write from
+(games/live/sqlite_queued/). Hot-seat moves, resignations, presence and timers still write from
 daphne's own writer thread.
 
 Stays in daphne, in a thread: hot-seat renders (they decide which seat a device shows), the
@@ -55,9 +55,7 @@ from dataclasses import replace
 from django.conf import settings
 from django.db import connections
 
-from . import committed
-from .lru import LRU
-from .render_protocol import (
+from games.live.render_protocol import (
     HEADER,
     HELLO,
     WORKER_KEEPS,
@@ -68,6 +66,8 @@ from .render_protocol import (
     WatcherFrame,
     frame,
 )
+from games.matches import committed
+from games.matches.lru import LRU
 
 log = logging.getLogger(__name__)
 
@@ -122,7 +122,7 @@ class RenderWorker:
             [
                 sys.executable,
                 "-m",
-                "games.render_process",
+                "games.live.render_process",
                 str(theirs.fileno()),
                 connections["default"].settings_dict["NAME"],
             ],

@@ -18,15 +18,16 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from . import broadcast, committed, render_workers, services, watching
-from .broadcast import bounded, lobby_group, match_group
-from .engines import GAME_MODULES
-from .identity import player_from
-from .lobby import lobby_context
-from .models import Match
-from .render_protocol import MoveRequest, Rendered, RenderRequest, WatcherFrame
-from .rendering import Viewer, hotseat_turn, render_flash, render_frame, render_status
-from .threads import db, db_write
+from games.engines import GAME_MODULES
+from games.live import render_workers, watching
+from games.live.render_protocol import MoveRequest, Rendered, RenderRequest, WatcherFrame
+from games.live.rendering import Viewer, hotseat_turn, render_flash, render_frame, render_status
+from games.live.threads import db, db_write
+from games.matches import broadcast, committed, services
+from games.matches.broadcast import bounded, lobby_group, match_group
+from games.matches.identity import player_from
+from games.matches.lobby import lobby_context
+from games.models import Match
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +82,7 @@ class SocketConsumer(AsyncWebsocketConsumer):
     it on the one shared sync thread: a thread hop per frame and per group message, all
     queued on that one thread (bench/: 10% of the worker at 200 matches, and a queue every
     move waits in). These consumers never use a connection on the event loop; all their
-    database work runs through DatabaseSyncToAsync (games/threads.py), which closes stale
+    database work runs through DatabaseSyncToAsync (games/live/threads.py), which closes stale
     connections around every call itself."""
 
     async def dispatch(self, message):
@@ -110,7 +111,7 @@ class MatchConsumer(SocketConsumer):
         if self.presence_seat is not None:
             await db_write(self._presence)(+1)
         self.sent_version, self.deadline, self.replan = -1, None, asyncio.Event()
-        # What this page holds of the board (games/frames.py); one frame at a time is built
+        # What this page holds of the board (games/live/frames.py); one frame at a time is built
         # from it and sent, or the watchdog and a notification could each diff against the
         # same page and send frames that do not add up.
         self.shown, self.sending = None, asyncio.Lock()
@@ -172,7 +173,7 @@ class MatchConsumer(SocketConsumer):
         self.group = match_group(match.pk)
         self.hotseat = match.mode == Match.Mode.HOTSEAT
         # Only moves of online matches go to a render worker, where there are any
-        # (games/render_workers.py; they also render the frames of the sockets watching).
+        # (games/live/render_workers.py; they also render the frames of the sockets watching).
         # Hot-seat decides here which seat a device shows; in a bot match the bot answers
         # inside the move, and each of its moves is announced as it commits, which a worker
         # could only hand back when the bot's whole turn is done.
@@ -209,7 +210,7 @@ class MatchConsumer(SocketConsumer):
     def _render(self, flash: str = "", version: int | None = None, shown=None) -> Rendered:
         """This viewer's frame, in a thread of this process. ``version``: the one a
         notification announced, which may still be in memory from the commit
-        (games/committed.py); ``shown``: what the page holds of the board."""
+        (games/matches/committed.py); ``shown``: what the page holds of the board."""
         match = committed.recall(self.match_id, version) if version is not None else None
         if match is None:
             match = Match.objects.prefetch_related("seats").get(pk=self.match_id)
@@ -246,7 +247,7 @@ class MatchConsumer(SocketConsumer):
             self.shown = rendered.shown
 
     async def take_frame(self, rendered: Rendered, based_on) -> None:
-        """A frame a worker rendered for this socket with a move (games/watching.py): sent
+        """A frame a worker rendered for this socket with a move (games/live/watching.py): sent
         only if the page still holds what it was rendered against."""
         async with self.sending:
             if self.shown is not based_on:
@@ -272,7 +273,7 @@ class MatchConsumer(SocketConsumer):
 
     async def match_presence(self, event):
         # Someone came or went: only the status bar changes, so only it is re-rendered,
-        # and this process's copy of the match has stale seats (games/committed.py).
+        # and this process's copy of the match has stale seats (games/matches/committed.py).
         committed.forget(self.match_id)
         await self.send(text_data=await db(self._render_status)())
 
@@ -310,7 +311,7 @@ class MatchConsumer(SocketConsumer):
             await self.send_snapshot()
 
     async def _move_in_worker(self, data: dict) -> bool:
-        """Hand a move to the worker process its match renders in (games/render_workers.py).
+        """Hand a move to the worker process its match renders in (games/live/render_workers.py).
         False if this frame is not a plain move of an online match, or no worker takes it:
         ``_handle`` acts on it here."""
         if not self.moves_in_worker or "hotseat_show" in data or data.get("resign"):

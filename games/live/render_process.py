@@ -1,14 +1,14 @@
-"""A render worker process (see games/render_workers.py for why and for daphne's side).
+"""A render worker process (see games/live/render_workers.py for why and for daphne's side).
 
-    python -m games.render_process FD DATABASE_NAME
+    python -m games.live.render_process FD DATABASE_NAME
 
 Started by daphne with one end of a socket pair as FD. It answers requests one at a time,
 in order: each frame in is ``(number, request)``, each frame out ``(number, answer)``:
 - ``RenderRequest`` -> ``Rendered | None``, where None asks daphne to render that one itself
   (an overdue step, or an error, which daphne's own render then reports);
-- ``MoveRequest`` -> ``MoveDone``: the move made here, through games.services like any
+- ``MoveRequest`` -> ``MoveDone``: the move made here, through games.matches.services like any
   other, and what it announced, for daphne to send; before it, one ``WatcherFrame`` per
-  socket that shows the match (games/watching.py), each as soon as it is rendered.
+  socket that shows the match (games/live/watching.py), each as soon as it is rendered.
 It exits when daphne closes the socket or dies.
 """
 
@@ -25,8 +25,7 @@ from collections.abc import Callable
 from django.conf import settings
 from django.utils import timezone
 
-from .lru import LRU
-from .render_protocol import (
+from games.live.render_protocol import (
     HEADER,
     HELLO,
     WORKER_KEEPS,
@@ -37,18 +36,19 @@ from .render_protocol import (
     WatcherFrame,
     frame,
 )
+from games.matches.lru import LRU
 
 log = logging.getLogger(__name__)
 
 # A worker serves every socket of its daphne, one render at a time; a match is wanted again
 # within milliseconds (the other player's socket), so a few dozen entries are plenty, and
-# every state kept is more heap for the collector to walk (games/gc_tuning.py).
+# every state kept is more heap for the collector to walk (games/live/gc_tuning.py).
 _loaded = LRU(WORKER_KEEPS)
 
 
 def render_in_worker(request: RenderRequest) -> Rendered | None:
-    from .models import Match
-    from .rendering import Viewer, render_frame
+    from games.live.rendering import Viewer, render_frame
+    from games.models import Match
 
     if request.match is not None:  # daphne's committed copy, sent with a version's first request
         _keep(request.generation, request.match)
@@ -70,7 +70,7 @@ def render_in_worker(request: RenderRequest) -> Rendered | None:
     return Rendered(match.version, match.deadline_at, html, shown)
 
 
-# The presence generation of the last move made here: games.committed keeps this process's
+# The presence generation of the last move made here: games.matches.committed keeps this process's
 # copies of the matches it moved, seats included, and only daphne hears of presence.
 _moves_generation = 0
 
@@ -81,12 +81,12 @@ def make_move(request: MoveRequest, emit: Callable[[WatcherFrame], None]) -> Mov
     """Make one move here, where its match renders: the match this process commits is the
     one its next renders use, and daphne's event loop no longer shares a GIL with the
     writer (bench/)."""
-    from . import broadcast, committed, services
+    from games.matches import broadcast, committed, services
 
     global _moves_generation
     if request.generation != _moves_generation:
         # Someone came or went since: copies kept by earlier moves have the old seats, and
-        # the next move would start from one (games/committed.py). Rare: drop them all.
+        # the next move would start from one (games/matches/committed.py). Rare: drop them all.
         committed.clear()
         _moves_generation = request.generation
     with broadcast.collected() as sent:
@@ -107,10 +107,10 @@ def make_move(request: MoveRequest, emit: Callable[[WatcherFrame], None]) -> Mov
 
 
 def render_watchers(match, watchers, emit: Callable[[WatcherFrame], None]) -> None:
-    """Each socket's next frame, from the match just committed (games/watching.py), handed
+    """Each socket's next frame, from the match just committed (games/live/watching.py), handed
     to ``emit`` as soon as it is rendered. A socket whose frame fails here renders it on its
     notification."""
-    from .rendering import Viewer, render_frame
+    from games.live.rendering import Viewer, render_frame
 
     for watcher in watchers:
         try:
@@ -135,7 +135,7 @@ def answer(
 
 
 def _keep(generation: int, match) -> None:
-    from .models import Match
+    from games.models import Match
 
     if match.status == Match.Status.ACTIVE:  # a finished match may still get a rematch
         # Never swap a copy for an older one (a later presence generation counts as newer).
@@ -172,7 +172,7 @@ def main(argv: list[str]) -> int:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "project.settings")
     import django
 
-    from .gc_tuning import tune_for_serving
+    from games.live.gc_tuning import tune_for_serving
 
     django.setup()
     # The same database as daphne's, even where that is not the settings' own (a test

@@ -1,5 +1,5 @@
-"""What daphne and a render worker say to each other (games/render_workers.py and
-games/render_process.py): requests, answers and their framing on the socket pair.
+"""What daphne and a render worker say to each other (games/live/render_workers.py and
+games/live/render_process.py): requests, answers and their framing on the socket pair.
 
 A worker renders boards (RenderRequest -> Rendered) and makes the moves of the matches it
 renders (MoveRequest -> MoveDone).
@@ -15,25 +15,25 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from .frames import Shown
-from .identity import Player
+from games.live.frames import Shown
+from games.matches.identity import Player
 
 if TYPE_CHECKING:
-    from .models import Match
+    from games.models import Match
 
 
 @dataclass(frozen=True)
 class RenderRequest:
     match_id: int
     version: int | None  # the version a notification announced; None: whatever is newest
-    generation: int  # games.committed.presence_generation() when the request was made
+    generation: int  # games.matches.committed.presence_generation() when the request was made
     player: Player
     seat: int | None
     flash: str = ""
     # Daphne's committed copy of the match at ``version``, sent along with the first
     # request for that version a worker gets; None when the worker has it or must read it.
     match: Match | None = None
-    # What the socket's page holds of the board (games/frames.py); None: a whole board.
+    # What the socket's page holds of the board (games/live/frames.py); None: a whole board.
     shown: Shown | None = None
 
 
@@ -48,7 +48,7 @@ class Rendered:
 @dataclass(frozen=True)
 class Watcher:
     """A socket of daphne's that shows the match a move is for: the worker renders its next
-    frame right after the move (games/watching.py), in the order listed. ``key`` names the
+    frame right after the move (games/live/watching.py), in the order listed. ``key`` names the
     socket to daphne."""
 
     key: int
@@ -59,10 +59,10 @@ class Watcher:
 
 @dataclass(frozen=True)
 class MoveRequest:
-    """One player's move, as games.services.submit takes it."""
+    """One player's move, as games.matches.services.submit takes it."""
 
     match_id: int
-    generation: int  # games.committed.presence_generation() in daphne when it was sent
+    generation: int  # games.matches.committed.presence_generation() in daphne when it was sent
     player: Player
     seat: int
     action: dict
@@ -83,16 +83,16 @@ class WatcherFrame:
 @dataclass(frozen=True)
 class MoveDone:
     """What a move in a worker came to: the notifications it made, in order, for daphne to
-    send (games.broadcast.collected), and (code, message) if it was refused."""
+    send (games.matches.broadcast.collected), and (code, message) if it was refused."""
 
     broadcasts: list[tuple[str, dict]]
     refused: tuple[str, str] | None = None
 
 
-WORKER_KEEPS = 50  # matches a worker keeps (games/render_process.py)
+WORKER_KEEPS = 50  # matches a worker keeps (games/live/render_process.py)
 HEADER = 4  # bytes of big-endian frame length
 # A worker's first frame, ``(HELLO, None)``, says it has loaded Django and serves: the time
-# it takes to start is not a render that is late (games/render_workers.py).
+# it takes to start is not a render that is late (games/live/render_workers.py).
 HELLO = -1
 
 

@@ -11,7 +11,7 @@ skeleton changed (a new stage, a part that appears or goes), the whole board ins
 Invariant: after every frame, the page holds exactly what a full render of that version
 would give. A part is left out only when the page already shows this very digest, which
 fixes its HTML; frames on a socket arrive in order, and a socket builds one frame at a time
-from the ``Shown`` its last frame left (games/consumers.py). A (re)connect starts from
+from the ``Shown`` its last frame left (games/live/consumers.py). A (re)connect starts from
 nothing and gets the whole board.
 
 Nothing hidden can travel this way that a full render would not send: a frame is a subset

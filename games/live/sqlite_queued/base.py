@@ -2,9 +2,9 @@
 
 A writer that finds SQLite's write lock taken sleeps in SQLite's busy handler (1, 2, 5, 10
 ... ms) and tries again; nothing wakes it when the lock comes free. Inside one process the
-writes already queue in Python for one writer thread (games/threads.py), but in the default
+writes already queue in Python for one writer thread (games/live/threads.py), but in the default
 set-up several processes write: daphne, each render worker for the moves of its own
-matches (games/render_workers.py), and the sweeper. bench/ at 500 matches found each render
+matches (games/live/render_workers.py), and the sweeper. bench/ at 500 matches found each render
 worker asleep in those naps for a tenth of its time, with the renders it owed queued behind
 it. An exclusive ``flock`` on a file beside the database queues them in the kernel instead,
 which hands the lock to the next writer the moment the holder lets go.

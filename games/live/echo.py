@@ -16,7 +16,7 @@ it to relay frames to any socket that names the same pair.
 
 from django.conf import settings
 
-from .consumers import SocketConsumer
+from games.live.consumers import SocketConsumer
 
 
 class EchoConsumer(SocketConsumer):

@@ -6,7 +6,7 @@ Two readers use it:
   state). Sockets of this process render from memory, or send the copy to their render
   worker with the first request for the version; other daphne workers miss and read the
   database, as before.
-- the next move (games/services.py): under the row lock the writer reads only the version,
+- the next move (games/matches/services.py): under the row lock the writer reads only the version,
   and if it is the kept one starts from a copy instead of decoding the state and reading the
   seats again, with the log's next seq and state hash carried along (bench/: daphne 79% ->
   53% of a core at 200 matches, opponent p99 ~110 -> ~45 ms).
@@ -14,7 +14,7 @@ Two readers use it:
 Invariants that keep this safe:
 - An entry is stored only after its transaction committed, and is keyed by its version:
   a reader asking for version N or later never gets something older than N, nor anything
-  that was not committed. Every write to a match row bumps its version (games/services.py
+  that was not committed. Every write to a match row bumps its version (games/matches/services.py
   is the only writer; the admin is read-only).
 - Entries are read-only. Templates and engines only read a state; a move works on a copy
   and replaces fields rather than changing them in place.
@@ -24,7 +24,7 @@ Invariants that keep this safe:
   entry, so the next render reads the seats again. One race is left: a move that loaded
   its seats before a presence change and commits after the drop keeps the old presence
   until the next presence change. Only the online dots of renders made from the kept copy
-  (in daphne's threads, or in a render worker that was sent it: games/render_workers.py)
+  (in daphne's threads, or in a render worker that was sent it: games/live/render_workers.py)
   can show it, and nothing is decided from them.
 """
 
@@ -32,12 +32,12 @@ from __future__ import annotations
 
 import copy
 
-from .lru import LRU
-from .models import Match
+from games.matches.lru import LRU
+from games.models import Match
 
 # Enough for every match in play on one worker: an entry evicted before its match's next
 # move costs that move a full read. (50 entries, tried for a smaller heap, missed on almost
-# every move at 200 matches.) Garbage collections walk these states: games/gc_tuning.py.
+# every move at 200 matches.) Garbage collections walk these states: games/live/gc_tuning.py.
 CAPACITY = 1000
 
 _kept = LRU(CAPACITY)
@@ -61,7 +61,7 @@ def copy_at(match_id: int, version: int) -> Match | None:
     """A private copy of the kept match if it is exactly at ``version``, for the next move.
 
     The caller holds the row lock and has read ``version`` from the row under it. Every
-    write to a match row goes through games.services and bumps the version (the admin is
+    write to a match row goes through games.matches.services and bumps the version (the admin is
     read-only), so the copy is the row, field for field. The copy is shallow: a move
     replaces the state and the other fields instead of changing them in place, and never
     changes seats, so the kept entry is untouched."""
@@ -70,7 +70,7 @@ def copy_at(match_id: int, version: int) -> Match | None:
 
 
 # Counts presence changes seen by this process, for copies kept elsewhere (the render
-# workers, games/render_workers.py): a copy made before the latest change is not reused.
+# workers, games/live/render_workers.py): a copy made before the latest change is not reused.
 _presence_generation = 0
 
 

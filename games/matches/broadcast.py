@@ -63,9 +63,9 @@ def _calling_loop() -> asyncio.AbstractEventLoop | None:
     return loop if loop is not None and loop.is_running() else None
 
 
-# Set while a render worker makes a move (games/render_process.py): the worker's own
+# Set while a render worker makes a move (games/live/render_process.py): the worker's own
 # in-memory layer reaches no socket, so what the move announces is handed back to daphne,
-# whose layer does (games/render_workers.py), instead of being sent here.
+# whose layer does (games/live/render_workers.py), instead of being sent here.
 _collecting: ContextVar[list[tuple[str, dict]] | None] = ContextVar("collecting", default=None)
 
 

@@ -18,9 +18,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
 
-from .engines import GAME_MODULES, get_engine
-from .identity import Player
-from .models import Deck
+from games.engines import GAME_MODULES, get_engine
+from games.matches.identity import Player
+from games.models import Deck
 
 
 def deck_module(game: str):

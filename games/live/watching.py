@@ -23,13 +23,13 @@ import itertools
 from collections import defaultdict
 from typing import Protocol
 
-from .frames import Shown
-from .identity import Player
-from .render_protocol import Rendered, Watcher
+from games.live.frames import Shown
+from games.live.render_protocol import Rendered, Watcher
+from games.matches.identity import Player
 
 
 class Watching(Protocol):
-    """A socket showing a match (games.consumers.MatchConsumer)."""
+    """A socket showing a match (games.live.consumers.MatchConsumer)."""
 
     player: Player
     seat: int | None
