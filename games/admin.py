@@ -6,7 +6,7 @@ from django.contrib import admin, messages
 from django.utils.html import format_html
 
 from games.matches.replay import verify
-from games.models import Deck, Match, MatchAction, Seat
+from games.models import Deck, Match, MatchAction, QueueEntry, Rating, RatingChange, Seat
 
 HIDDEN_WHILE_PLAYING = "(hidden: you hold a seat in this match while it is in play)"
 STATE_FIELDS = ("pretty_state", "state_while_playing")
@@ -133,3 +133,43 @@ class DeckAdmin(admin.ModelAdmin):
     list_display = ("name", "game", "user", "updated_at")
     list_filter = ("game",)
     search_fields = ("name", "user__username")
+
+
+@admin.register(Rating)
+class RatingAdmin(admin.ModelAdmin):
+    list_display = ("user", "game", "mu", "sigma", "games", "wins", "losses", "draws")
+    list_filter = ("game",)
+    search_fields = ("user__username",)
+    # Ratings move only with finished rated matches; editing one by hand would break the
+    # history a player page charts.
+    readonly_fields = ("user", "game", "mu", "sigma", "games", "wins", "losses", "draws")
+
+    def has_add_permission(self, request):
+        return False
+
+
+@admin.register(RatingChange)
+class RatingChangeAdmin(admin.ModelAdmin):
+    list_display = ("user", "game", "mu_before", "mu_after", "match", "created_at")
+    list_filter = ("game",)
+    search_fields = ("user__username", "match__code")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(QueueEntry)
+class QueueEntryAdmin(admin.ModelAdmin):
+    """Who is waiting in "Play now" right now, and who was paired into which match."""
+
+    list_display = ("display_name", "lane", "rating", "joined_at", "seen_at", "match")
+    list_filter = ("lane__game",)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

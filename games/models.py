@@ -38,6 +38,9 @@ class Match(models.Model):
         max_length=10, choices=Status.choices, default=Status.WAITING, db_index=True
     )
     timed = models.BooleanField(default=True)
+    # Rated matches move both players' ratings when they finish (games/matches/ratings.py);
+    # chosen when the challenge is made, only between signed-up players.
+    rated = models.BooleanField(default=False)
     config = models.JSONField(default=dict, blank=True)
     # The seed never leaves the server: templates receive engine views only.
     seed = models.CharField(max_length=64, default=new_seed)
@@ -156,3 +159,81 @@ class Heartbeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} at {self.at:%H:%M:%S}"
+
+
+class Rating(models.Model):
+    """A signed-up player's rating in one game (OpenSkill's mu and sigma, on a 1500 scale)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    game = models.CharField(max_length=32, db_index=True)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    games = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    losses = models.PositiveIntegerField(default=0)
+    draws = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["game", "-mu"]
+        constraints = [models.UniqueConstraint(fields=["user", "game"], name="one_rating_per_game")]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.game} {self.mu:.0f}±{self.sigma:.0f}"
+
+
+class RatingChange(models.Model):
+    """What one rated match did to one player's rating: the history a player page charts."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rating_changes")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    game = models.CharField(max_length=32)
+    mu_before = models.FloatField()
+    mu_after = models.FloatField()
+    sigma_after = models.FloatField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "user"], name="one_change_per_match_player")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.mu_before:.0f}→{self.mu_after:.0f} ({self.match.code})"
+
+
+class PairingLane(models.Model):
+    """One row per game and option set that "Play now" pairs within. Pairing locks this row,
+    so two workers pairing the same lane take turns and nobody is paired twice."""
+
+    game = models.CharField(max_length=32)
+    key = models.CharField(max_length=200)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "key"], name="one_lane_per_key")]
+
+    def __str__(self) -> str:
+        return f"{self.game} [{self.key}]"
+
+
+class QueueEntry(models.Model):
+    """A player waiting in "Play now". ``match`` is set, once, when they are paired."""
+
+    lane = models.ForeignKey(PairingLane, on_delete=models.CASCADE, related_name="entries")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
+    )
+    guest_id = models.CharField(max_length=40, blank=True, default="")
+    display_name = models.CharField(max_length=40)
+    rating = models.FloatField(default=1500.0)
+    channel_name = models.CharField(max_length=200)
+    joined_at = models.DateTimeField()
+    seen_at = models.DateTimeField()
+    match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.CASCADE)
+
+    class Meta:
+        ordering = ["joined_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.display_name} in {self.lane}"

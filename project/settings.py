@@ -179,6 +179,10 @@ WS_MAX_FRAME_BYTES = int(os.environ.get("WS_MAX_FRAME_BYTES", "16384"))
 ECHO_ENDPOINT = os.environ.get("ECHO_ENDPOINT", "").lower() in ("1", "true", "yes")
 WS_MAX_MESSAGES_PER_10S = int(os.environ.get("WS_MAX_MESSAGES_PER_10S", "60"))
 SWEEPER_INTERVAL_SECONDS = float(os.environ.get("SWEEPER_INTERVAL_SECONDS", "0.5"))
+# "Play now": how often a waiting socket checks in (and the rating window widens), and how
+# long a player waits alone before the bot is offered.
+QUEUE_TICK_SECONDS = float(os.environ.get("QUEUE_TICK_SECONDS", "1"))
+QUEUE_BOT_OFFER_SECONDS = float(os.environ.get("QUEUE_BOT_OFFER_SECONDS", "20"))
 # No sweeper heartbeat for this long means every sweeper was down: overdue steps then get a
 # fresh timer rather than firing (a player is never timed out for the server's downtime).
 SWEEPER_GAP_SECONDS = float(os.environ.get("SWEEPER_GAP_SECONDS", "5"))

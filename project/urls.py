@@ -2,12 +2,14 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from games.pages import decks, simulator, views
+from games.pages import decks, players, simulator, views
 
 urlpatterns = [
     path("", views.hall, name="hall"),
     path("g/<slug:game>/", views.lobby, name="lobby"),
     path("g/<slug:game>/how-to-play/", views.how_to_play, name="how_to_play"),
+    path("g/<slug:game>/leaderboard/", players.leaderboard, name="leaderboard"),
+    path("u/<str:name>/", players.player_page, name="player"),
     path("g/<slug:game>/create/", views.create, name="create"),
     path("m/<str:code>/", views.match_page, name="match"),
     path("m/<str:code>/join/", views.join, name="join"),

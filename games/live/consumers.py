@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from games.engines import GAME_MODULES
 from games.live import render_workers, watching
+from games.live.queue import QueueSeat
 from games.live.render_protocol import MoveRequest, Rendered, RenderRequest, WatcherFrame
 from games.live.rendering import Viewer, hotseat_turn, render_flash, render_frame, render_status
 from games.live.threads import db, db_write
@@ -383,7 +384,8 @@ class MatchConsumer(SocketConsumer):
 
 
 class LobbyConsumer(SocketConsumer):
-    """Pushes a game's open challenges to every open lobby page as they change."""
+    """Pushes a game's open challenges to every open lobby page as they change, and holds
+    the page's place in the "Play now" queue (games/live/queue.py)."""
 
     async def connect(self):
         self.game = self.scope["url_route"]["kwargs"]["game"]
@@ -392,18 +394,37 @@ class LobbyConsumer(SocketConsumer):
             return
         self.player = player_from(self.scope.get("user"), self.scope.get("session"))
         self.group = lobby_group(self.game)
+        self.queue = QueueSeat(self, self.game, self.player)
+        self.limiter = RateLimiter(settings.WS_MAX_MESSAGES_PER_10S)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await self.lobby_changed({})
 
     async def disconnect(self, code):
+        if hasattr(self, "queue"):
+            await self.queue.leave()  # leaving the page leaves the queue
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None):
+        try:
+            data = parse_frame(text_data)
+        except BadFrame as exc:
+            await self.send(text_data=render_flash(str(exc)))
+            return
+        if not self.limiter.allow():
+            await self.send(text_data=render_flash("Too many messages; slow down a little."))
+            return
+        if "queue" in data:
+            await self.queue.handle(data)
+            return
         await self.send(
             text_data=render_flash("The lobby is read-only over the socket; use the buttons.")
         )
+
+    async def queue_paired(self, event):
+        """Another socket's pairing pass put this socket's player in a match."""
+        await self.queue.go(event["code"])
 
     async def lobby_changed(self, event):
         html = await db(self._render)()

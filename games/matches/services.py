@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from games.engines import get_engine
 from games.engines.core import IllegalAction, Outcome, state_hash
-from games.matches import broadcast, committed, move_sql
+from games.matches import broadcast, committed, move_sql, ratings
 from games.matches.identity import Player
 from games.models import Deck, Heartbeat, Match, MatchAction, Seat
 
@@ -88,6 +88,8 @@ def _finish(match: Match, outcome: Outcome | dict) -> None:
     match.status = Match.Status.FINISHED
     match.finished_at = timezone.now()
     match.deadline_at = None
+    # Same transaction as the result: a rating never moves for a match that did not finish.
+    ratings.record_result(match)
 
 
 def _save(match: Match, expected_version: int) -> None:
@@ -163,6 +165,7 @@ def create_match(
     bot_level: int = 1,
     creator_seat: int = 0,
     seed: str | None = None,
+    rated: bool = False,
 ) -> Match:
     """Create a match. Online: the creator waits for a second person. Bot and hot-seat
     matches start at once."""
@@ -177,8 +180,10 @@ def create_match(
         raise Rejected("NO_HOTSEAT", f"{engine.name} cannot be played hot-seat.")
     if creator_seat not in (0, 1):
         raise Rejected("BAD_SEAT", "Choose seat 1 or 2.")
+    if rated and (mode != Match.Mode.ONLINE or creator.is_guest):
+        raise Rejected("NOT_RATEABLE", "Rated matches are online between signed-up players.")
     with transaction.atomic():
-        match = Match(game=game, mode=mode, config=config, timed=timed)
+        match = Match(game=game, mode=mode, config=config, timed=timed, rated=rated)
         if seed is not None:
             match.seed = seed
         match.state = engine.setup(config, match.seed)
@@ -236,6 +241,8 @@ def join_match(match_id: int, player: Player) -> Seat:
             return mine
         if match.status != Match.Status.WAITING:
             raise Rejected("NOT_OPEN", "This match is not open for joining.")
+        if match.rated and player.is_guest:
+            raise Rejected("SIGN_IN", "This match is rated: sign up or log in to play it.")
         taken = {s.index for s in seats}
         free = next(i for i in range(get_engine(match.game).seats) if i not in taken)
         seat = _seat_person(match, free, player)
@@ -512,7 +519,12 @@ def rematch(match_id: int, player: Player) -> Match:
             return existing
         engine = get_engine(old.game)
         new = Match(
-            game=old.game, mode=old.mode, config=old.config, timed=old.timed, rematch_of=old
+            game=old.game,
+            mode=old.mode,
+            config=old.config,
+            timed=old.timed,
+            rated=old.rated,
+            rematch_of=old,
         )
         if hasattr(engine, "rematch_config"):
             # A game decided by its set-up (Card Battle) replays the same seed with the

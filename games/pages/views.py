@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from games.engines import GAME_MODULES, get_engine
 from games.live.rendering import Viewer, context_for, match_summary
-from games.matches import services
+from games.matches import ratings, services
 from games.matches.lobby import lobby_context, my_matches
 from games.matches.options import declared_options, match_options_from_post
 from games.matches.replay import replay_frames
@@ -62,6 +62,9 @@ def lobby(request, game: str):
                 if m.game == game and m.status in ("waiting", "active")
             ],
             "options": declared_options(engine),
+            "my_rating": ratings.rating_of(request.player.user_id, game)
+            if request.player.user_id
+            else None,
             "deck_builder": reverse("deck_list", args=[game])
             if game in games_with_decks()
             else None,
@@ -85,7 +88,14 @@ def create(request, game: str):
     mode = request.POST.get("mode", Match.Mode.ONLINE)
     try:
         config, timed = match_options_from_post(engine, request.POST, mode)
-        match = services.create_match(game, request.player, mode=mode, config=config, timed=timed)
+        match = services.create_match(
+            game,
+            request.player,
+            mode=mode,
+            config=config,
+            timed=timed,
+            rated=request.POST.get("rated") == "on",
+        )
     except services.Rejected as exc:
         messages.error(request, exc.message)
         return redirect("lobby", game=game)

@@ -28,6 +28,7 @@ def live_site(tmp_path_factory):
         "DJANGO_SETTINGS_MODULE": "project.settings",
         "DEBUG": "false",
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "QUEUE_BOT_OFFER_SECONDS": "2",  # a lone player in "Play now" is offered the bot soon
     }
     env.pop("DATABASE_URL", None)
     env.pop("REDIS_URL", None)

@@ -1,0 +1,22 @@
+// "Play now": when the lobby socket says a match is ready, go to it; while waiting, count
+// the seconds. The server sends the match's address in #play-now-status[data-go]; the same
+// fragment carries a plain link for anyone whose script does not run.
+(function () {
+  let since = null;
+  function check() {
+    const status = document.getElementById("play-now-status");
+    if (!status) return;
+    if (status.dataset.go) {
+      window.location.assign(status.dataset.go);
+      return;
+    }
+    const counter = status.querySelector("[data-queue-since]");
+    if (counter && since === null) since = Date.now();
+    if (!counter) since = null;
+  }
+  new MutationObserver(check).observe(document.body, { childList: true, subtree: true });
+  setInterval(function () {
+    const counter = document.querySelector("#play-now-status [data-queue-since]");
+    if (counter && since !== null) counter.textContent = String(Math.floor((Date.now() - since) / 1000));
+  }, 1000);
+})();
