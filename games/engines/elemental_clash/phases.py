@@ -161,8 +161,9 @@ def resolution(state: dict, ctx: dict) -> list[dict]:
 
 
 def payouts(state: dict, ctx: dict) -> list[dict]:
-    """8 PAYOUTS (M5-M7, ECR-3, ECR-4, ECR-12): surviving miners tick; every miner due at the
-    start of the phase pays, seat 1's first (ECD-3), and its countdown resets."""
+    """8 PAYOUTS (M5-M7, ECR-3, ECR-4, ECR-12, ECR-14): surviving miners tick; due miners pay
+    in seat order, seat 1's first, and their countdown resets. A due miner whose base was hit
+    by an earlier payout of this phase is already dead (M8) and does not pay (ECR-14)."""
     players = state["players"]
     items = []
     due = []
@@ -185,6 +186,18 @@ def payouts(state: dict, ctx: dict) -> list[dict]:
             )
     for seat, subtype in due:
         owner = players[seat]
+        if owner["miner"] is None:
+            # ECR-14 / M9: the other seat's payout hit this base first and killed the miner.
+            items.append(
+                {
+                    "seat": seat,
+                    "kind": "killed_before_payout",
+                    "subtype": subtype,
+                    "text": f"{seat_label(seat)}'s {SUBTYPE_LABEL[subtype]} was destroyed "
+                    "before its payout: it does not pay.",
+                }
+            )
+            continue
         if subtype in MINER_FIRES:
             item = resolve_attack(players[1 - seat], MINER_FIRES[subtype], seat, subtype)
             item["kind"] = "payout_attack"

@@ -1,4 +1,4 @@
-"""Miners (M1-M10, ECR-3, ECR-4, ECR-10, ECR-11, ECR-12, EC10, EC12, EC14, ECD-3)."""
+"""Miners (M1-M10, ECR-3, ECR-4, ECR-10, ECR-11, ECR-12, EC10, EC12, EC14, ECR-14)."""
 
 from games.engines.elemental_clash import ENGINE
 from games.engines.elemental_clash.constants import COST, MINER_INTERVAL
@@ -199,15 +199,38 @@ def test_EC12_repair_miner_without_wall_does_nothing_and_resets():
     }
 
 
-def test_ECD_3_both_due_miners_pay_even_if_one_payout_kills_the_other():
-    """ECD-3: both projectile miners are due: both fire (seat 1's first), both bases take 3,
-    and both miners end destroyed."""
-    state = battle((["wall"], ["wall"]))
+def test_ECR_14_a_miner_killed_by_the_earlier_payout_does_not_pay():
+    """ECR-14: both seats have a due Projectile Miner and no wall: Seat 1's shot takes Seat 2
+    to 17 and kills Seat 2's miner, which does not fire; Seat 1 stays at 20 with its miner."""
+    # No energy: both lock in with nothing playable (ECD-2), so no card has an effect.
+    state = battle((["wall"], ["wall"]), energy=(0, 0))
     set_miner(state, 0, "projectile_miner", countdown=1)
     set_miner(state, 1, "projectile_miner", countdown=1)
-    state = play(state, "wall", "wall")
-    pays = [i for i in phase(state, "payouts") if i["kind"] == "payout_attack"]
-    assert [p["attacker"] for p in pays] == [0, 1]
-    assert [p["base_damage"] for p in pays] == [3, 3]
-    assert [p["hp"] for p in state["players"]] == [17, 17]
-    assert [p["miner"] for p in state["players"]] == [None, None]
+    for seat in (0, 1):
+        state, _ = ENGINE.apply(state, seat, {"type": "lock"})
+    assert phase(state, "placement") == [] and attacks(state) == []
+    items = phase(state, "payouts")
+    pays = [i for i in items if i["kind"] == "payout_attack"]
+    assert [p["attacker"] for p in pays] == [0]
+    assert pays[0]["base_damage"] == 3 and pays[0]["miner_killed"] == "projectile_miner"
+    (skipped,) = [i for i in items if i["kind"] == "killed_before_payout"]
+    assert skipped["seat"] == 1 and "does not pay" in skipped["text"]
+    assert [p["hp"] for p in state["players"]] == [20, 17]
+    assert state["players"][1]["miner"] is None
+    assert state["players"][0]["miner"]["countdown"] == state["players"][0]["miner"]["interval"]
+
+
+def test_ECR_14_a_due_repair_miner_killed_by_a_payout_does_not_restore_its_wall():
+    """ECR-14: Seat 2's due Repair Miner is killed by Seat 1's projectile payout (which
+    ignores the wall) before it pays: the 4 HP wall is not restored and decays away."""
+    state = battle((["wall"], ["wall"]), energy=(0, 0))
+    set_miner(state, 0, "projectile_miner", countdown=1)
+    set_miner(state, 1, "repair_miner", countdown=1)
+    set_wall(state, 1, 4)
+    for seat in (0, 1):
+        state, _ = ENGINE.apply(state, seat, {"type": "lock"})
+    items = phase(state, "payouts")
+    assert [i["kind"] for i in items] == ["payout_attack", "killed_before_payout"]
+    assert not any(i["kind"] == "repair" for i in items)
+    assert phase(state, "decay")[0]["before"] == 4
+    assert state["players"][1]["wall"] is None and state["players"][1]["hp"] == 17
