@@ -194,6 +194,9 @@ WS_RESYNC_SECONDS = float(os.environ.get("WS_RESYNC_SECONDS", "5" if REDIS_URL e
 # Worker processes that render match boards beside daphne (games/live/render_workers.py); 0
 # renders in daphne's threads. `manage.py play` sets it for the default set-up.
 RENDER_PROCESSES = int(os.environ.get("RENDER_PROCESSES", "0"))
+# The pause before each move of a bot (games/matches/bot_pacing.py), so a bot's turn reaches
+# the board one move at a time instead of all at once. Tests run with 0 (tests/conftest.py).
+BOT_STEP_SECONDS = float(os.environ.get("BOT_STEP_SECONDS", "0.6"))
 # Longest a channel-layer call may take before it is given up (see games/matches/broadcast.py).
 BROADCAST_TIMEOUT_SECONDS = float(os.environ.get("BROADCAST_TIMEOUT_SECONDS", "1"))
 

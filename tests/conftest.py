@@ -25,6 +25,16 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 # Channels' async test helpers and Django's sync ORM meet in tests of consumers.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+# Bots move without a pause (games/matches/bot_pacing.py) unless a test asks for one; the
+# browser tests' server inherits this through the environment.
+os.environ.setdefault("BOT_STEP_SECONDS", "0")
+
+
+def pytest_configure(config):
+    from django.conf import settings as django_settings
+
+    # Django read its settings before this file was loaded, so the environment alone is late.
+    django_settings.BOT_STEP_SECONDS = float(os.environ["BOT_STEP_SECONDS"])
 
 
 @pytest.fixture(scope="session")

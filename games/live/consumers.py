@@ -19,7 +19,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from games.engines import GAME_MODULES
-from games.live import render_workers, watching
+from games.live import bot_pacer, render_workers, watching
 from games.live.queue import QueueSeat
 from games.live.render_protocol import MoveRequest, Rendered, RenderRequest, WatcherFrame
 from games.live.rendering import Viewer, hotseat_turn, render_flash, render_frame, render_status
@@ -118,6 +118,8 @@ class MatchConsumer(SocketConsumer):
         self.shown, self.sending = None, asyncio.Lock()
         self.taken_version = None  # a version sent from a frame a worker rendered with a move
         await self.send_snapshot()
+        if self.bot_match:
+            bot_pacer.kick(self.match_id)  # a reconnect resumes a bot's turn left unfinished
         if self.moves_in_worker:
             watching.watch(self.match_id, self)
         self.watchdog = asyncio.ensure_future(self._resync_forever())
@@ -143,6 +145,8 @@ class MatchConsumer(SocketConsumer):
             overdue = deadline is not None and deadline <= timezone.now()
             if version != self.sent_version or overdue:
                 await self.send_snapshot()
+            if self.bot_match:
+                bot_pacer.kick(self.match_id)
 
     def _until_next_check(self) -> float:
         wait = settings.WS_RESYNC_SECONDS
@@ -179,6 +183,7 @@ class MatchConsumer(SocketConsumer):
         # inside the move, and each of its moves is announced as it commits, which a worker
         # could only hand back when the bot's whole turn is done.
         self.moves_in_worker = match.mode == Match.Mode.ONLINE and settings.RENDER_PROCESSES > 0
+        self.bot_match = match.mode == Match.Mode.BOT
         mine = [s.index for s in match.seats.all() if self.player.owns(s)]
         self.my_seats = mine
         # Hot-seat starts on the pass-the-device screen: nobody's cards are shown until the

@@ -63,6 +63,9 @@ def _calling_loop() -> asyncio.AbstractEventLoop | None:
     return loop if loop is not None and loop.is_running() else None
 
 
+calling_loop = _calling_loop  # also where games/live/bot_pacer.py waits between bot moves
+
+
 # Set while a render worker makes a move (games/live/render_process.py): the worker's own
 # in-memory layer reaches no socket, so what the move announces is handed back to daphne,
 # whose layer does (games/live/render_workers.py), instead of being sent here.

@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from games.engines import get_engine
 from games.engines.core import IllegalAction, Outcome, state_hash
-from games.matches import broadcast, committed, move_sql, ratings
+from games.matches import bot_pacing, broadcast, committed, move_sql, ratings
 from games.matches.identity import Player
 from games.models import Deck, Heartbeat, Match, MatchAction, Seat
 
@@ -453,29 +453,57 @@ def due_match_ids(limit: int = 100) -> list[int]:
 
 def drive_bots(match_id: int) -> None:
     """Let bot seats act, through the same locked path as people, until a person or a
-    deadline is awaited. Each bot move is its own transaction and broadcast."""
+    deadline is awaited. Each bot move is its own transaction and broadcast; with a pause
+    (settings.BOT_STEP_SECONDS) the moves after the first due one are left to
+    games/matches/bot_pacing.py, so nothing here waits."""
     # Seats never change after the start, so a match without bots never needs the lock here
     # (this keeps person-versus-person moves to one locked transaction each).
     if not Seat.objects.filter(match_id=match_id, bot_level__isnull=False).exists():
         return
-    for _ in range(MAX_BOT_STEPS):
-        with transaction.atomic():
+    if settings.BOT_STEP_SECONDS <= 0:
+        for _ in range(MAX_BOT_STEPS):
+            if bot_step(match_id) is None:
+                return
+        log.error("bot loop did not settle in match %s", match_id)
+        return
+    wait = bot_step(match_id)
+    if wait is not None:
+        bot_pacing.later(match_id, wait, bot_step)
+
+
+def _awaited_bot(match: Match) -> Seat | None:
+    if match.status != Match.Status.ACTIVE:
+        return None
+    waiting = get_engine(match.game).prompts(match.state).waiting
+    return next((s for s in match.seats.all() if s.is_bot and s.index in waiting), None)
+
+
+def bot_step(match_id: int) -> float | None:
+    """Make the awaited bot's move if its pause is over. Returns the seconds until the next
+    bot move may be tried, or None when no bot is awaited (or its move was refused).
+
+    The pause is measured from the row's ``updated_at`` under the row lock, so however many
+    processes drive this match, consecutive changes are at least a pause apart."""
+    pause = settings.BOT_STEP_SECONDS
+    with transaction.atomic():
+        try:
             match = _locked(match_id)
-            if match.status != Match.Status.ACTIVE:
-                return
-            engine = get_engine(match.game)
-            prompts = engine.prompts(match.state)
-            bots = [s for s in match.seats.all() if s.is_bot and s.index in prompts.waiting]
-            if not bots:
-                return
-            seat = bots[0]
-            action = engine.bot_action(match.state, seat.index, seat.bot_level or 1)
-            try:
-                _submit_locked(match, seat.index, action, None)
-            except Rejected:
-                log.exception("bot move rejected in match %s", match.code)
-                return
-    log.error("bot loop did not settle in match %s", match_id)
+        except Match.DoesNotExist:
+            return None  # deleted while its next bot move waited
+        seat = _awaited_bot(match)
+        if seat is None:
+            return None
+        left = pause - (timezone.now() - match.updated_at).total_seconds()
+        if left > 0:
+            return left
+        engine = get_engine(match.game)
+        action = engine.bot_action(match.state, seat.index, seat.bot_level or 1)
+        try:
+            _submit_locked(match, seat.index, action, None)
+        except Rejected:
+            log.exception("bot move rejected in match %s", match.code)
+            return None
+        return pause if _awaited_bot(match) is not None else None
 
 
 # ---------------------------------------------------------------- accounts

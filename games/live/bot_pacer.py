@@ -1,0 +1,63 @@
+"""Where daphne waits between a bot's moves: a task on the worker's event loop, which sleeps
+without holding a thread and makes each move in the thread writes use (games/live/threads.py).
+
+games/matches/bot_pacing.py calls ``_take`` from the sync thread that committed a move (a
+socket's or a view's, both run for the worker's loop); sockets call ``kick`` on connect and
+from their watchdog, so a match whose driving process went away moves on once watched.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from django.conf import settings
+
+from games.live.threads import db_write
+from games.matches import bot_pacing, broadcast, services
+from games.matches.bot_pacing import Chains, Step
+
+log = logging.getLogger(__name__)
+
+_chains = Chains()  # touched only on the event loop: no lock needed
+_tasks: set[asyncio.Task] = set()  # the loop keeps only weak references to tasks
+
+
+def _take(match_id: int, delay: float, step: Step) -> bool:
+    loop = broadcast.calling_loop()
+    if loop is None:
+        return False
+    loop.call_soon_threadsafe(_start, match_id, delay, step)
+    return True
+
+
+def _start(match_id: int, delay: float, step: Step) -> None:
+    if not _chains.claim(match_id):
+        return
+    task = asyncio.get_running_loop().create_task(_drive(match_id, delay, step))
+    _tasks.add(task)
+    task.add_done_callback(_tasks.discard)
+
+
+async def _drive(match_id: int, delay: float | None, step: Step) -> None:
+    try:
+        while delay is not None:
+            await asyncio.sleep(delay)
+            _chains.before_step(match_id)
+            delay = _chains.after_step(match_id, await db_write(step)(match_id))
+    except Exception:
+        log.exception("bot move failed in match %s", match_id)
+        _chains.drop(match_id)
+    except asyncio.CancelledError:
+        _chains.drop(match_id)
+        raise
+
+
+def kick(match_id: int) -> None:
+    """Drive this bot match's moves from this worker if one is awaited (on the loop)."""
+    if settings.BOT_STEP_SECONDS > 0:
+        _start(match_id, 0.0, services.bot_step)
+
+
+def install() -> None:
+    bot_pacing.install(_take)
