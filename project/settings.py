@@ -77,6 +77,7 @@ TEMPLATES = [
                 "games.templatetags.duelhall",
                 "games.templatetags.action_forms",
                 "games.templatetags.parts",
+                "games.templatetags.icons",
             ],
         },
     },

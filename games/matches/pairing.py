@@ -110,9 +110,7 @@ def leave(entry_id: int) -> None:
     pass reading the waiting list and seating its player, leaving a match with one person
     who never knew of it."""
     with transaction.atomic():
-        lane_id = (
-            QueueEntry.objects.filter(pk=entry_id).values_list("lane_id", flat=True).first()
-        )
+        lane_id = QueueEntry.objects.filter(pk=entry_id).values_list("lane_id", flat=True).first()
         if lane_id is None:
             return
         PairingLane.objects.select_for_update().get(pk=lane_id)

@@ -31,7 +31,9 @@ def test_the_replay_of_a_phalanx_match_steps_attack_by_attack_with_an_lp_chart(c
     html = client.get(f"/m/{match.code}/replay/").content.decode()
     assert "<polyline" in html and "LP" in html, "the LP of both players over the turns"
     step0 = client.get(f"/m/{match.code}/replay/?step=0").content.decode()
-    first_attack = int(re.search(r'href="\?step=(\d+)">Next attack', step0).group(1))
+    first_attack = int(
+        re.search(r'href="\?step=(\d+)">(?:<svg.*?</svg>)?Next attack', step0).group(1)
+    )
     at_attack = client.get(f"/m/{match.code}/replay/?step={first_attack}").content.decode()
     assert "attack" in re.search(r'class="replay-pos">([^<]*)<', at_attack).group(1).lower()
     assert match.seed not in html
