@@ -116,7 +116,7 @@ class MatchAdmin(admin.ModelAdmin):
             if problem is not None:
                 bad += 1
                 self.message_user(
-                    request, f"{match.code}: first mismatch at {problem}", messages.ERROR
+                    request, f"{match.code}: first broken link: {problem}", messages.ERROR
                 )
         self.message_user(
             request,

@@ -62,7 +62,7 @@ def test_the_replay_action_reports_the_first_mismatch(admin_client, finished_mat
         {"action": "replay_and_verify", "_selected_action": [finished_match.pk]},
         follow=True,
     ).content.decode()
-    assert "first mismatch at entry #1" in bad
+    assert "first broken link: entry 1: hash after differs" in bad
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ class Command(BaseCommand):
             checked += 1
             problem = verify(match)
             if problem is not None:
-                broken.append(f"{match.code} ({match.game}): {problem}")
+                broken.append(f"{match.code} ({match.game}): first broken link: {problem}")
         for line in broken:
             self.stderr.write(line)
         self.stdout.write(f"verified {checked - len(broken)} of {checked} matches")
