@@ -1,8 +1,10 @@
 """Attacks: declaration, the block step, and damage (GDR-5, -6, -7, -13, -17, -21).
 
-One attack has one attacker (attacks are made one at a time; GDR-5's attacker list is the
-same as several attacks in order). An attack on the player hits the Base first (AP damage,
-no spill), else exactly one Shield, else the player loses. Functions mutate the given state.
+An ATTACK names a list of attackers (GDR-5); they attack one by one in list order, each with
+its own block step, and the rest of the list waits in ``state["attack"]["queue"]`` (still
+active) until the one before has resolved. When the game ends mid-list the rest never attack.
+An attack on the player hits the Base first (AP damage, no spill), else exactly one Shield,
+else the player loses. Functions mutate the given state.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import EX_BASE, card
-from .flow import lose
+from .flow import is_over, lose
 from .state import (
     AttackStep,
     Reason,
@@ -41,7 +43,14 @@ def eligible_blockers(state: dict[str, Any], defender: int, target: str) -> list
     ]
 
 
-def declare_attack(state: dict[str, Any], seat: int, attacker_id: str, target: str) -> None:
+def declare_attacks(state: dict[str, Any], seat: int, attackers: list[str], target: str) -> None:
+    """GDR-5: the first attacker attacks now; the others queue behind it in list order."""
+    declare_attack(state, seat, attackers[0], target, list(attackers[1:]))
+
+
+def declare_attack(
+    state: dict[str, Any], seat: int, attacker_id: str, target: str, queue: list[str]
+) -> None:
     """Rest the attacker; pause at the block step if the defender may block, else resolve."""
     unit = find_unit(player(state, seat), attacker_id)
     unit["rested"] = True
@@ -53,6 +62,9 @@ def declare_attack(state: dict[str, Any], seat: int, attacker_id: str, target: s
         "attacker": attacker_id,
         "target": target,
         "step": None,
+        "queue": queue,
+        # A block changes "target"; the rest of the list still attacks what the move named.
+        "declared": target,
     }
     if target == PLAYER:
         what = f"{seat_name(defender)}"
@@ -103,6 +115,19 @@ def resolve_attack(state: dict[str, Any]) -> None:
     else:
         fight(state, seat, attacker, find_unit(player(state, other(seat)), attack["target"]))
     state["attack"] = None
+    _next_in_list(state, seat, attack.get("declared", attack["target"]), attack.get("queue", []))
+
+
+def _next_in_list(state: dict[str, Any], seat: int, target: str, queue: list[str]) -> None:
+    """GDR-5: the next listed attacker attacks, unless the game has ended (the rest stay
+    active). Every queued attacker was checked with the move; one that can no longer attack
+    (a queue only ever aims at the player, so no fight touches it) is passed over."""
+    while queue and not is_over(state):
+        head, queue = queue[0], queue[1:]
+        unit = find_unit(player(state, seat), head)
+        if unit is not None and not unit["rested"] and unit["can_attack"]:
+            declare_attack(state, seat, head, target, queue)
+            return
 
 
 def hit_player(state: dict[str, Any], defender: int, damage: int) -> None:

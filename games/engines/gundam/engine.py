@@ -27,9 +27,12 @@ from .moves import (
     NOT_YOUR_TURN,
     SELECT_MODES,
     check_select,
+    check_toggle_attacker,
     compose,
     guard,
     legal_targets,
+    pending_source,
+    toggled_attackers,
 )
 from .state import (
     BLOCK_SECONDS,
@@ -47,7 +50,7 @@ from .state import (
 from .view import build_view
 
 # Actions that keep a half-built selection alive; every other accepted move drops it.
-_SELECTION_MOVES = ("select", "toggle_discard")
+_SELECTION_MOVES = ("select", "toggle_discard", "toggle_attacker")
 
 
 def validate_config(config: Any) -> list[str]:
@@ -184,8 +187,15 @@ class GundamEngine(Engine):
         if pending is not None and pending["mode"] in SELECT_MODES:
             out = [
                 {"type": "target", "target": t}
-                for t in legal_targets(state, seat, pending["mode"], pending["card"])
+                for t in legal_targets(state, seat, pending["mode"], pending_source(pending))
             ]
+            if pending["mode"] == "attack":
+                # GDR-5: more attackers may join (or leave) the list before the target.
+                toggles = [
+                    {"type": "toggle_attacker", "card": u["id"]}
+                    for u in player(state, seat)["battle"]
+                ]
+                out += self._valid(state, seat, toggles)
             return out + [{"type": "cancel"}]
         if phase == Phase.RESOURCE.value:
             return self._valid(state, seat, [{"type": "play_resource"}, {"type": "skip_resource"}])
@@ -267,8 +277,10 @@ class GundamEngine(Engine):
             pending = self._own_pending(state, seat)
             if pending["mode"] not in SELECT_MODES:
                 raise IllegalAction(INVALID_PHASE, "Nothing is selected.")
-            move = compose(pending["mode"], pending["card"], action.get("target"))
+            move = compose(pending["mode"], pending_source(pending), action.get("target"))
             MOVES[move["type"]][0](state, seat, move)
+        elif kind == "toggle_attacker":
+            check_toggle_attacker(state, seat, action)
         elif kind == "cancel":
             self._own_pending(state, seat)
         elif kind == "toggle_discard":
@@ -309,6 +321,12 @@ class GundamEngine(Engine):
         kind = action["type"]
         if kind == "select":
             new["pending"] = {"seat": seat, "mode": action["mode"], "card": action["card"]}
+            if action["mode"] == "attack":
+                new["pending"]["attackers"] = [action["card"]]
+        elif kind == "toggle_attacker":
+            pending = new["pending"]
+            pending["attackers"] = toggled_attackers(pending["attackers"], action["card"])
+            pending["card"] = pending["attackers"][0]
         elif kind == "cancel":
             new["pending"] = None
         elif kind == "toggle_discard":
@@ -321,7 +339,7 @@ class GundamEngine(Engine):
                 pending["cards"].append(action["card"])
         elif kind == "target":
             pending = new["pending"]
-            move = compose(pending["mode"], pending["card"], action["target"])
+            move = compose(pending["mode"], pending_source(pending), action["target"])
             new["pending"] = None
             MOVES[move["type"]][1](new, seat, move)
         else:
@@ -430,6 +448,12 @@ def label(state: dict[str, Any], seat: int, action: dict[str, Any]) -> str:
         return f"End turn (discard last {extra})" if extra else "End turn"
     if kind == "toggle_discard":
         return f"Discard {_card_name(state, action['card'])}?"
+    if kind == "toggle_attacker":
+        pending = state["pending"] or {}
+        name = _card_name(state, action["card"])
+        if action["card"] in pending.get("attackers", []):
+            return f"Leave {name} out"
+        return f"Add {name} to the attack"
     if kind == "block":
         return f"Block with {_card_name(state, action['unit'])}"
     if kind == "pass_block":

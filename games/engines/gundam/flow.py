@@ -11,6 +11,8 @@ from ..core import shuffled
 from .cards import EX_BASE, EX_RESOURCE_NO, card
 from .state import (
     HAND_START,
+    MAX_EX_RESOURCES,
+    MAX_RESOURCES,
     SEATS,
     SHIELDS_START,
     Phase,
@@ -91,9 +93,7 @@ def start_match(state: dict[str, Any]) -> None:
         base_id = f"gd{seat}-exbase"
         state["cards"][base_id] = EX_BASE["no"]
         p["base"] = {"id": base_id, "no": EX_BASE["no"], "damage": 0, "rested": False}
-    ex_id = "gd1-exres"
-    state["cards"][ex_id] = EX_RESOURCE_NO
-    player(state, 1)["resources"].append({"id": ex_id, "is_ex": True, "rested": False})
+    add_ex_resource(state, 1, "gd1-exres")
     state["current"] = 0
     state["turn"] = 1
     state["phase"] = Phase.START.value
@@ -144,6 +144,25 @@ def lose(state: dict[str, Any], loser: int, reason: Reason, text: str) -> None:
     state["attack"] = None
     state["pending"] = None
     add_log(state, "game_over", f"{text} {seat_name(other(loser))} wins.", other(loser))
+
+
+def add_ex_resource(state: dict[str, Any], seat: int, ex_id: str) -> bool:
+    """GDR-22: an EX Resource enters active unless the area already holds 5 EX Resources or
+    15 resources in all; then it is not created (False) and the log says why."""
+    p = player(state, seat)
+    ex_count = sum(1 for r in p["resources"] if r["is_ex"])
+    if ex_count >= MAX_EX_RESOURCES or len(p["resources"]) >= MAX_RESOURCES:
+        add_log(
+            state,
+            "resource",
+            f"{seat_name(seat)}'s resource area is full "
+            f"(at most {MAX_RESOURCES}, {MAX_EX_RESOURCES} of them EX): no EX Resource.",
+            seat,
+        )
+        return False
+    state["cards"][ex_id] = EX_RESOURCE_NO
+    p["resources"].append({"id": ex_id, "is_ex": True, "rested": False})
+    return True
 
 
 def is_over(state: dict[str, Any]) -> bool:

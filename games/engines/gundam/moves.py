@@ -196,12 +196,29 @@ def check_deploy(
     trash = action.get("trash")
     if trash is not None and (info["type"] != UNIT or find_unit(p, trash) is None):
         raise IllegalAction(INVALID_TARGET, "Only one of your own Units can be trashed for room.")
+    _check_position(p, info, action)
     _pay_checks(p, info)
     if info["type"] == UNIT and len(p["battle"]) >= MAX_UNITS:
         if not options(state)["seventh_unit_trashes"]:
             raise IllegalAction(ZONE_FULL, f"Your battle area already holds {MAX_UNITS} Units.")
         if trash is None:
             raise IllegalAction(INVALID_TARGET, "Choose one of your Units to trash for room.")
+
+
+def _check_position(p: dict[str, Any], info: dict[str, Any], action: dict[str, Any]) -> None:
+    """The seed's optional ``position`` of a deploy: the Unit's place in the battle area,
+    counted from 0, at most one past the last Unit (no gaps; 0-5 with six places)."""
+    if "position" not in action or action["position"] is None:
+        return
+    position = action["position"]
+    if info["type"] != UNIT:
+        raise IllegalAction(INVALID_TARGET, "A Base has no position in the battle area.")
+    last = min(len(p["battle"]), MAX_UNITS - 1)
+    if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position <= last:
+        raise IllegalAction(
+            INVALID_TARGET,
+            f"position must be a whole number from 0 to {last} (the battle area's places).",
+        )
 
 
 def do_deploy(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
@@ -229,7 +246,9 @@ def do_deploy(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
             state, "trash", f"{seat_name(seat)} trashes {_name(victim['no'])} to make room.", seat
         )
     # GDR-9: a deployed Unit enters active but cannot attack this turn.
-    p["battle"].append(
+    position = action.get("position")
+    p["battle"].insert(
+        len(p["battle"]) if position is None else position,
         {
             "id": cid,
             "no": no,
@@ -240,7 +259,7 @@ def do_deploy(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
             "pilot_no": None,
             "ap_bonus": 0,
             "entered": state["turn"],
-        }
+        },
     )
     add_log(state, "deploy", f"{seat_name(seat)} deploys {info['name']}.", seat)
 
@@ -284,20 +303,37 @@ def do_pair(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
 # ---------------------------------------------------------------- attack
 
 
+def attackers_of(action: dict[str, Any]) -> list[Any]:
+    """The attacker list of an ATTACK: ``attackers`` (GDR-5's list) or one ``attacker``."""
+    if "attackers" in action:
+        listed = action["attackers"]
+        if not isinstance(listed, list) or not listed:
+            raise IllegalAction(INVALID_CARD, "attackers must be a non-empty list of your Units.")
+        return listed
+    return [action.get("attacker")]
+
+
 def check_attack(
     state: dict[str, Any], seat: int, action: dict[str, Any], partial: bool = False
 ) -> None:
+    """GDR-5: every attacker is checked before anything resolves; the first error refuses all."""
     guard(state, seat, (Phase.MAIN.value,), "Attacking")
     p = player(state, seat)
-    unit = find_unit(p, action.get("attacker"))
-    if unit is None:
-        raise IllegalAction(INVALID_CARD, "The attacker must be one of your Units.")
-    if unit["rested"]:
-        raise IllegalAction(UNIT_CANNOT_ATTACK, f"{_name(unit['no'])} is rested.")
-    if not unit["can_attack"]:
-        raise IllegalAction(
-            UNIT_CANNOT_ATTACK, f"{_name(unit['no'])} entered this turn and cannot attack yet."
-        )
+    listed = attackers_of(action)
+    seen: set[str] = set()
+    for attacker in listed:
+        unit = find_unit(p, attacker)
+        if unit is None:
+            raise IllegalAction(INVALID_CARD, "Every attacker must be one of your Units.")
+        if unit["id"] in seen:
+            raise IllegalAction(INVALID_CARD, f"{_name(unit['no'])} is listed twice.")
+        seen.add(unit["id"])
+        if unit["rested"]:
+            raise IllegalAction(UNIT_CANNOT_ATTACK, f"{_name(unit['no'])} is rested.")
+        if not unit["can_attack"]:
+            raise IllegalAction(
+                UNIT_CANNOT_ATTACK, f"{_name(unit['no'])} entered this turn and cannot attack yet."
+            )
     if partial:
         return
     target = action.get("target")
@@ -306,6 +342,8 @@ def check_attack(
     enemy = find_unit(player(state, other(seat)), target)
     if enemy is None:
         raise IllegalAction(INVALID_TARGET, "Attack the opponent or one of their Units.")
+    if len(listed) > 1:
+        raise IllegalAction(INVALID_TARGET, "Only one attacker may attack a Unit.")
     if not enemy["rested"]:
         raise IllegalAction(
             INVALID_TARGET, f"{_name(enemy['no'])} is active; only rested Units can be attacked."
@@ -313,7 +351,7 @@ def check_attack(
 
 
 def do_attack(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
-    combat.declare_attack(state, seat, action["attacker"], action["target"])
+    combat.declare_attacks(state, seat, attackers_of(action), action["target"])
 
 
 # ---------------------------------------------------------------- effects
@@ -567,10 +605,11 @@ MOVES = {
     "pass_block": (check_pass_block, do_pass_block),
 }
 
-# select mode -> (move type, key of the source, key of the target)
+# select mode -> (move type, key of the source, key of the target); an attack's source key
+# is "attackers" and takes the whole list (see compose).
 SELECT_MODES = {
     "pair": ("pair", "pilot", "unit"),
-    "attack": ("attack", "attacker", "target"),
+    "attack": ("attack", "attackers", "target"),
     "command": ("command", "card", "target"),
     "support": ("support", "unit", "target"),
     "base": ("base_ability", None, "target"),
@@ -578,12 +617,22 @@ SELECT_MODES = {
 
 
 def compose(mode: str, source: Any, target: Any) -> dict[str, Any]:
-    """The complete move that a select (mode, source) plus a target stands for."""
+    """The complete move that a select (mode, source) plus a target stands for. An attack's
+    source is its list of attackers (GDR-5)."""
     kind, src_key, tgt_key = SELECT_MODES[mode]
     move: dict[str, Any] = {"type": kind, tgt_key: target}
-    if src_key:
+    if mode == "attack":
+        move["attackers"] = list(source)
+    elif src_key:
         move[src_key] = source
     return move
+
+
+def pending_source(pending: dict[str, Any]) -> Any:
+    """What a half-built move has chosen so far: the attacker list, or the one source card."""
+    if pending["mode"] == "attack":
+        return pending["attackers"]
+    return pending["card"]
 
 
 def target_candidates(state: dict[str, Any]) -> list[str]:
@@ -611,9 +660,8 @@ def check_select(state: dict[str, Any], seat: int, action: dict[str, Any]) -> No
     if mode not in SELECT_MODES:
         raise IllegalAction(INVALID_ACTION, f"Unknown selection mode {mode!r}.")
     kind, src_key, _ = SELECT_MODES[mode]
-    partial_move = {"type": kind}
-    if src_key:
-        partial_move[src_key] = action.get("card")
+    source = [action.get("card")] if mode == "attack" else action.get("card")
+    partial_move = compose(mode, source, None)
     if mode == "command":
         cid = action.get("card")
         p = player(state, seat) if state["players"] else None
@@ -624,5 +672,27 @@ def check_select(state: dict[str, Any], seat: int, action: dict[str, Any]) -> No
                     INVALID_TARGET, "This Command takes no target; play it directly."
                 )
     MOVES[kind][0](state, seat, partial_move, partial=True)
-    if not legal_targets(state, seat, mode, action.get("card")):
+    if not legal_targets(state, seat, mode, source):
         raise IllegalAction(INVALID_TARGET, "There is no legal target for that.")
+
+
+def check_toggle_attacker(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
+    """GDR-5 on the board: add a Unit to the attack being built, or take one out of it."""
+    if is_over(state):
+        raise IllegalAction(GAME_OVER, "The game is over.")
+    pending = state["pending"]
+    if pending is None or pending["mode"] != "attack" or state["attack"] is not None:
+        raise IllegalAction(INVALID_PHASE, "Choose a first attacker before adding others.")
+    if pending["seat"] != seat:
+        raise IllegalAction(NOT_YOUR_TURN, "It is not your turn.")
+    listed = pending["attackers"]
+    cid = action.get("card")
+    if isinstance(cid, str) and cid in listed:
+        if len(listed) == 1:
+            raise IllegalAction(INVALID_TARGET, "The last attacker cannot be removed; cancel.")
+        return
+    check_attack(state, seat, {"type": "attack", "attackers": [*listed, cid]}, partial=True)
+
+
+def toggled_attackers(listed: list[str], cid: str) -> list[str]:
+    return [a for a in listed if a != cid] if cid in listed else [*listed, cid]

@@ -143,9 +143,12 @@ def has_keyword(unit: dict[str, Any], name: str) -> int:
 
 
 def is_link(unit: dict[str, Any]) -> bool:
-    """A Link Unit: its paired pilot is the one its link condition names."""
+    """A Link Unit (GDR-11): its link condition names the paired Pilot or the Pilot's trait."""
     link = card(unit["no"]).get("link")
-    return bool(link and unit["pilot_no"] and card(unit["pilot_no"])["name"] == link)
+    if not link or not unit["pilot_no"]:
+        return False
+    pilot = card(unit["pilot_no"])
+    return link in (pilot["name"], pilot["trait"])
 
 
 def add_log(state: dict[str, Any], kind: str, text: str, seat: int | None = None) -> None:

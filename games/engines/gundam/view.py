@@ -9,6 +9,7 @@ from .cards import BASE, COMMAND, EFFECT_OPS, EX_BASE, PILOT, UNIT, card
 from .moves import check_command, check_deploy, check_select
 from .state import (
     BLOCK_SECONDS,
+    MAX_UNITS,
     Stage,
     active_resources,
     base_hp,
@@ -113,7 +114,10 @@ def playability(state: dict[str, Any], seat: int, cid: str) -> str:
         if info["type"] in (UNIT, BASE):
             move = {"type": "deploy", "card": cid}
             p = player(state, seat)
-            if p["battle"] and state["config"]["seventh_unit_trashes"]:
+            # GDR-15's variant: only a Unit into a full battle area names a Unit to trash
+            # (a Base never does), exactly as legal_actions offers it.
+            full = len(p["battle"]) >= MAX_UNITS and state["config"]["seventh_unit_trashes"]
+            if info["type"] == UNIT and full:
                 move["trash"] = p["battle"][0]["id"]
             check_deploy(state, seat, move)
         elif info["type"] == PILOT:
@@ -147,6 +151,12 @@ def _attack_view(state: dict[str, Any]) -> dict[str, Any] | None:
         "attacker": _unit_view(state, seat, attacker),
         "target": target_view,
         "step": attack["step"],
+        # GDR-5: the rest of the attacker list, public since the ATTACK named it.
+        "queue": [
+            _unit_view(state, seat, u)
+            for u in (find_unit(player(state, seat), q) for q in attack.get("queue", []))
+            if u is not None
+        ],
         "deciding": other(seat) if attack["step"] == "block" else None,
         "time_limit": BLOCK_SECONDS if attack["step"] == "block" else None,
     }
@@ -203,4 +213,9 @@ def build_view(state: dict[str, Any], viewer: int | None) -> dict[str, Any]:
         pending = state["pending"]
         if pending is not None and pending["seat"] == viewer:
             out["pending"] = dict(pending)
+            if pending["mode"] == "attack":
+                mine = player(state, viewer)
+                out["pending"]["attacker_names"] = [
+                    card(find_unit(mine, a)["no"])["name"] for a in pending["attackers"]
+                ]
     return out

@@ -64,7 +64,7 @@ def test_one_shield_per_hit_and_revealed_to_trash():
 
 
 def test_attacks_one_at_a_time():
-    """GUN-X-ONE-ATTACKER GDR-5: three attackers are three attacks; each removes one Shield."""
+    """GDR-5: three ATTACK moves of one attacker each; each removes one Shield."""
     s = board()
     s["players"][1]["base"] = None
     ids = [place(s, 0, "OG01-016") for _ in range(3)]
