@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import battle, drawing
+from .tally import grouped_effects
 from .model import STEP_AUTOMATIC, BuildStep, Kind, Stage, count
 from .resolution import max_health
 from .ships import SHIPS, species_ships
@@ -87,6 +88,7 @@ def _turn_public(state: dict[str, Any]) -> dict[str, Any]:
     ]
     return {
         "effects": public_effects,
+        "effect_rows": grouped_effects(public_effects),
         "built": [[SHIPS[c].name for c in turn["built"][s]] for s in (0, 1)],
         "strikes": turn["strikes"],
         "declared": turn["declared"],
@@ -102,6 +104,7 @@ def _public_summary(summary: dict[str, Any] | None) -> dict[str, Any] | None:
         return None
     out = {k: v for k, v in summary.items() if k != "effects"}
     out["effects"] = [{k: v for k, v in e.items() if k != "source_id"} for e in summary["effects"]]
+    out["rows"] = grouped_effects(out["effects"])
     return out
 
 
@@ -168,8 +171,8 @@ def own_panel(state: dict[str, Any], seat: int, engine) -> dict[str, Any]:
                 "entry": d["entry"],
                 "name": SHIPS[d["ship"]].name,
                 "option": d["option"],
-                "own": d.get("own"),
-                "enemy": d.get("enemy"),
+                "own": SHIPS[d["own"]].name if d.get("own") else None,
+                "enemy": SHIPS[d["enemy"]].name if d.get("enemy") else None,
             }
             for d in data.get("charges", [])
         ]
