@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from . import battle, drawing
-from .tally import grouped_effects
 from .model import STEP_AUTOMATIC, BuildStep, Kind, Stage, count
 from .resolution import max_health
 from .ships import SHIPS, species_ships
+from .tally import grouped_effects
 
 
 def ship_info(code: str) -> dict[str, Any]:
