@@ -47,6 +47,12 @@ def name(card: Card) -> str:
     return f"{card['element'].capitalize()} {SUBTYPE_LABEL[card['subtype']]}"
 
 
+def with_article(card: Card) -> str:
+    """``a Fire Wall``, ``an Ice Wall``: the article goes by the sound of the element."""
+    label = name(card)
+    return f"{'an' if label[0] in 'AEIOU' else 'a'} {label}"
+
+
 def public(card: Card) -> dict:
     """What anyone may see of a revealed card: no id."""
     return {

@@ -118,6 +118,28 @@ SUBTYPE_LABEL: dict[str, str] = {
 }
 
 
+# What each card does, in a player's words, for its tile and tooltip (from the numbers above,
+# so the words cannot drift from the rules: A1-A5, W2-W5, D5-defense, M2-M8).
+EFFECT_TEXT: dict[str, str] = {
+    Subtype.CONTINUOUS: f"{POWER[Subtype.CONTINUOUS]} damage. Hits a wall first; what the wall "
+    "cannot hold reaches the base.",
+    Subtype.PROJECTILE: f"{POWER[Subtype.PROJECTILE]} damage that flies over walls straight at "
+    "the base.",
+    Subtype.WALL: f"A {WALL_HP} HP wall, up at once. Loses {WALL_DECAY} HP at the end of every "
+    "turn. One at a time.",
+    Subtype.DEFLECTION: "This turn only: stops a projectile, or takes "
+    f"{DEFLECTION_REDUCTION} off a continuous attack.",
+    Subtype.DEFLECTION_MINER: "Blocks every projectile aimed at you while it lives. "
+    "Dies when your base takes damage.",
+    Subtype.PROJECTILE_MINER: f"Fires a free projectile every "
+    f"{MINER_INTERVAL[Subtype.PROJECTILE_MINER]} turns. Dies when your base takes damage.",
+    Subtype.CONTINUOUS_MINER: f"Fires a free continuous attack every "
+    f"{MINER_INTERVAL[Subtype.CONTINUOUS_MINER]} turns. Dies when your base takes damage.",
+    Subtype.REPAIR_MINER: f"Every {MINER_INTERVAL[Subtype.REPAIR_MINER]} turns, rebuilds your "
+    f"wall to {WALL_HP} HP. Dies when your base takes damage.",
+}
+
+
 class DraftCategory(StrEnum):
     """D2-draft: the fixed category of each draft round, in order."""
 

@@ -130,7 +130,7 @@ def placement(state: dict, ctx: dict) -> list[dict]:
         s, st = player["seat"], card["subtype"]
         if st == Subtype.WALL:
             player["wall"] = {"element": card["element"], "hp": WALL_HP, "turn_placed": ctx["turn"]}
-            text = f"{seat_label(s)} raises a {cards.name(card)} ({WALL_HP} HP)."
+            text = f"{seat_label(s)} raises {cards.with_article(card)} ({WALL_HP} HP)."
         elif cards.is_miner(card):
             interval = MINER_INTERVAL[st]
             player["miner"] = {
@@ -140,7 +140,7 @@ def placement(state: dict, ctx: dict) -> list[dict]:
                 "interval": interval,
                 "turn_placed": ctx["turn"],
             }
-            text = f"{seat_label(s)} places a {cards.name(card)}."
+            text = f"{seat_label(s)} places {cards.with_article(card)}."
         elif st == Subtype.DEFLECTION:
             player["deflection"] = {"element": card["element"], "used": False}
             text = f"{seat_label(s)}'s {cards.name(card)} is up for this turn."
@@ -290,7 +290,7 @@ def victory_check(state: dict, ctx: dict) -> list[dict]:
             "turn": turn,
         }
         return [{"text": f"{seat_label(1 - winner)}'s base falls. {seat_label(winner)} wins!"}]
-    return [{"text": "Both bases stand."}]
+    return [{"kind": "stand", "text": "Both bases stand."}]
 
 
 def cleanup(state: dict, ctx: dict) -> list[dict]:

@@ -11,8 +11,58 @@ from games.engines.core import Prompts
 
 from . import draft
 from .cards import card_type, cost, name, public
-from .constants import CATEGORY_LABEL, DRAFT_ROUNDS, SUBTYPE_LABEL, WALL_HP, Stage
+from .constants import (
+    CATEGORY_LABEL,
+    DRAFT_ROUNDS,
+    EFFECT_TEXT,
+    SUBTYPE_LABEL,
+    WALL_HP,
+    DraftCategory,
+    Phase,
+    Stage,
+)
 from .selection import must_select, unplayable_reason
+
+# Draft rounds whose four options share a subtype: they differ only in element, a label (C1).
+_COSMETIC_ROUNDS = {
+    DraftCategory.WALL,
+    DraftCategory.DEFLECTION,
+    DraftCategory.CONTINUOUS,
+    DraftCategory.PROJECTILE,
+}
+
+# The phases a player wants to read about; the rest (energy, who locked in, payments,
+# decay, draws) stays in the full 13-phase record (T3) that opens from the line.
+_TOLD = {
+    Phase.REVEAL,
+    Phase.VALIDATION,
+    Phase.PLACEMENT,
+    Phase.RESOLUTION,
+    Phase.PAYOUTS,
+    Phase.DEATH_CHECK,
+    Phase.VICTORY_CHECK,
+}
+
+
+def _with_text(card: dict | None) -> dict | None:
+    """A card as shown on a tile: its effect in words beside what the view already holds."""
+    if card is None:
+        return None
+    return {**card, "text": EFFECT_TEXT[card["subtype"]]}
+
+
+def _told(entry: dict) -> dict:
+    """One turn of the log, with the lines a player reads (what was played and what it
+    did) picked out of its 13 phases."""
+    lines = []
+    for phase in entry["phases"]:
+        if phase["phase"] not in _TOLD:
+            continue
+        for item in phase["items"]:
+            if item.get("verdict") == "ok" or item.get("kind") in ("countdown", "stand"):
+                continue
+            lines.append(item["text"])
+    return {**entry, "lines": lines}
 
 
 def _wall(wall: dict | None) -> dict | None:
@@ -48,6 +98,7 @@ def _hand_card(player: dict, card: dict) -> dict:
         "element": card["element"],
         "type": card_type(card),
         "cost": cost(card),
+        "text": EFFECT_TEXT[card["subtype"]],
         "playable": not reason,
         "reason": reason,
         "selected": card["id"] == player["selection"],
@@ -79,7 +130,9 @@ def _seat_view(state: dict, seat: int, own: bool) -> dict:
         out["auto"] = p["auto"]
         # The owner knows what is left in the deck, but not its order: names sorted.
         out["deck_names"] = sorted(name(c) for c in p["deck"])
-        out["drafted"] = [{**public(c), "auto": c.get("auto", False)} for c in p["drafted"]]
+        out["drafted"] = [
+            {**_with_text(public(c)), "auto": c.get("auto", False)} for c in p["drafted"]
+        ]
     return out
 
 
@@ -92,16 +145,23 @@ def _draft_view(state: dict, viewer: int | None) -> dict | None:
         "rounds": DRAFT_ROUNDS,
         "category": draft.category(d["round"]),
         "category_label": CATEGORY_LABEL[draft.category(d["round"])],
+        "cosmetic": draft.category(d["round"]) in _COSMETIC_ROUNDS,
         "round_seconds": draft.time_limit(d["round"]),
         "picked": [d["picks"][s] is not None for s in (0, 1)],
         "options": [],
         "my_pick": None,
     }
     if viewer is not None:
-        out["options"] = [{"id": o["id"], **public(o)} for o in d["options"][viewer]]
+        out["options"] = [{"id": o["id"], **_with_text(public(o))} for o in d["options"][viewer]]
         mine = next((o for o in d["options"][viewer] if o["id"] == d["picks"][viewer]), None)
         out["my_pick"] = name(mine) if mine else None
     return out
+
+
+def _reveal(reveal: dict | None) -> dict | None:
+    if reveal is None:
+        return None
+    return {**reveal, "cards": [_with_text(c) for c in reveal["cards"]]}
 
 
 def build(state: dict, viewer: int | None, prompts: Prompts) -> dict:
@@ -119,7 +179,10 @@ def build(state: dict, viewer: int | None, prompts: Prompts) -> dict:
         "opp": seats[1 - viewer] if viewer is not None else None,
         "draft": _draft_view(state, viewer),
         "energy_phase": state["energy_phase"] if state["stage"] == Stage.BATTLE else None,
-        "last_reveal": state["last_reveal"],
-        "log": list(reversed(state["log"])),
+        "last_reveal": _reveal(state["last_reveal"]),
+        "log": [_told(entry) for entry in reversed(state["log"])],
+        # The last turn played: an exhaustion ending is found at the start of the next turn
+        # (ECR-6), so the outcome's own turn is one past the last that was played.
+        "last_turn": state["log"][-1]["turn"] if state["log"] else 0,
         "outcome": state["outcome"],
     }
