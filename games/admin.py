@@ -1,25 +1,36 @@
-"""Admin inspection of matches: state pretty-printed, seats, the hash-chained log, replay check."""
+"""Admin inspection of matches: a summary (status, players, result, clocks, links), the
+state folded, the hash-chained log paged, and a check that names the first broken entry."""
 
 import json
 
 from django.contrib import admin, messages
+from django.core.paginator import Paginator
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import path, reverse
+from django.utils import timezone
 from django.utils.html import format_html
 
+from games.matches.identity import current_player
 from games.matches.replay import verify
-from games.models import Deck, Match, MatchAction, QueueEntry, Rating, RatingChange, Seat
+from games.models import Deck, Match, QueueEntry, Rating, RatingChange, Seat
 
 HIDDEN_WHILE_PLAYING = "(hidden: you hold a seat in this match while it is in play)"
 STATE_FIELDS = ("pretty_state", "state_while_playing")
+LOG_PAGE = 50
+LIVE = (Match.Status.WAITING, Match.Status.ACTIVE)
 
 
 def plays_in(request, match: Match | None) -> bool:
-    """Whether the staff member looking holds a seat of this match while it is in play.
-    Staff can be players too; the admin must not show them the opponent's hand, hidden
-    picks or deck order that their own match page keeps from them. Once the match is over,
-    or to staff who are not playing it, everything is shown."""
-    if match is None or match.status not in (Match.Status.WAITING, Match.Status.ACTIVE):
+    """Whether the staff member looking holds a seat of this match while it is in play,
+    by account or by the guest identity of their session (a staff member may have taken a
+    seat as a guest before signing in). Staff can be players too; the admin must not show
+    them the opponent's hand, hidden picks or deck order that their own match page keeps
+    from them. Once the match is over, or to staff who are not playing it, everything is
+    shown."""
+    if match is None or match.status not in LIVE:
         return False
-    return any(s.user_id is not None and s.user_id == request.user.pk for s in match.seats.all())
+    player = current_player(request)
+    return any(player.owns(s) for s in match.seats.all())
 
 
 class SeatInline(admin.TabularInline):
@@ -30,25 +41,31 @@ class SeatInline(admin.TabularInline):
     can_delete = False
 
 
-class MatchActionInline(admin.TabularInline):
-    model = MatchAction
-    extra = 0
-    fields = ("seq", "seat", "kind", "action", "hash_before", "hash_after", "created_at")
-    readonly_fields = (*fields, "action_while_playing")
-    can_delete = False
-    ordering = ("seq",)
+def _clock(match: Match) -> str:
+    if match.status not in LIVE or match.deadline_at is None:
+        return "no clock running"
+    left = (match.deadline_at - timezone.now()).total_seconds()
+    return f"{max(0, round(left))} s left on step {match.step!r} (deadline {match.deadline_at:%H:%M:%S} UTC)"
 
-    def get_fields(self, request, obj=None):
-        if not plays_in(request, obj):
-            return self.fields
-        return tuple("action_while_playing" if f == "action" else f for f in self.fields)
 
-    @admin.display(description="action")
-    def action_while_playing(self, entry):
-        return HIDDEN_WHILE_PLAYING
-
-    def has_add_permission(self, request, obj=None):
-        return False  # the log is append-only, and only services append
+def _log_page(request, match: Match, hide_actions: bool) -> dict:
+    """One page of the log with each entry's hashes: a long match's log on one page made
+    the admin page tens of thousands of pixels tall."""
+    paginator = Paginator(match.actions.order_by("seq"), LOG_PAGE)
+    page = paginator.get_page(request.GET.get("log_page"))
+    rows = [
+        {
+            "seq": e.seq,
+            "seat": e.seat,
+            "kind": e.kind,
+            "action": HIDDEN_WHILE_PLAYING if hide_actions else json.dumps(e.action),
+            "hash_before": e.hash_before,
+            "hash_after": e.hash_after,
+            "created_at": e.created_at,
+        }
+        for e in page.object_list
+    ]
+    return {"log_rows": rows, "log_page": page, "log_count": paginator.count}
 
 
 @admin.register(Match)
@@ -72,8 +89,9 @@ class MatchAdmin(admin.ModelAdmin):
         "finished_at",
     )
     exclude = ("state", "seed", "rematch_of")
-    inlines = [SeatInline, MatchActionInline]
+    inlines = [SeatInline]
     actions = ["replay_and_verify"]
+    change_form_template = "admin/games/match/inspect.html"
 
     @admin.display(description="players")
     def players(self, obj):
@@ -93,7 +111,9 @@ class MatchAdmin(admin.ModelAdmin):
         # match; staff verify it through the replay action instead of reading it.
         shown = {k: ("(hidden)" if k == "seed" else v) for k, v in (obj.state or {}).items()}
         return format_html(
-            "<pre style='max-height:40em;overflow:auto'>{}</pre>",
+            "<details class='match-state'><summary>Show the state ({} keys)</summary>"
+            "<pre style='max-height:40em;overflow:auto'>{}</pre></details>",
+            len(shown),
             json.dumps(shown, indent=2, sort_keys=True),
         )
 
@@ -107,6 +127,52 @@ class MatchAdmin(admin.ModelAdmin):
 
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("seats")
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        match = get_object_or_404(Match.objects.prefetch_related("seats"), pk=object_id)
+        extra = {
+            "inspected": match,
+            "seats": list(match.seats.all()),
+            "clock": _clock(match),
+            "live_url": reverse("match", args=[match.code]),
+            "replay_url": (
+                reverse("replay", args=[match.code])
+                if match.status == Match.Status.FINISHED
+                else None
+            ),
+            "verify_url": reverse("admin:games_match_verify", args=[match.pk]),
+            **_log_page(request, match, plays_in(request, match)),
+            **(extra_context or {}),
+        }
+        return super().change_view(request, object_id, form_url, extra)
+
+    def get_urls(self):
+        verify_one = self.admin_site.admin_view(self.verify_one)
+        return [
+            path("<int:pk>/verify/", verify_one, name="games_match_verify"),
+            *super().get_urls(),
+        ]
+
+    def verify_one(self, request, pk: int):
+        """The "verify this match" button: POST only, answers with a message on the page."""
+        match = get_object_or_404(Match, pk=pk)
+        back = reverse("admin:games_match_change", args=[pk])
+        if request.method != "POST" or not self.has_view_permission(request, match):
+            return redirect(back)
+        self._report(request, match)
+        return redirect(back)
+
+    def _report(self, request, match: Match) -> bool:
+        problem = verify(match)
+        if problem is None:
+            self.message_user(
+                request,
+                f"{match.code}: the chain holds ({match.actions.count()} entries replayed).",
+                messages.SUCCESS,
+            )
+            return True
+        self.message_user(request, f"{match.code}: first broken link: {problem}", messages.ERROR)
+        return False
 
     @admin.action(description="Replay selected matches and verify their hash chains")
     def replay_and_verify(self, request, queryset):
@@ -126,6 +192,13 @@ class MatchAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False
+
+    def has_change_permission(self, request, obj=None):
+        # A live match changes only through services (which bump its version and log the
+        # step); a save here would write a stale row over a move in flight.
+        if obj is not None and obj.status in LIVE:
+            return False
+        return super().has_change_permission(request, obj)
 
 
 @admin.register(Deck)

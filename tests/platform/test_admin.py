@@ -100,3 +100,81 @@ def test_staff_who_do_not_play_it_see_everything(client, django_user_model, staf
     client.login(username="referee", password="referee-pw")
     html = client.get(f"/admin/games/match/{match.pk}/change/").content.decode()
     assert bobs_pick in html and "hold a seat in this match" not in html
+
+
+@pytest.fixture
+def staff_guest_seat(admin_client, bob):
+    """A match in play where the staff member holds a seat by the guest identity of their
+    session, not by their account (issue 22 finding 8)."""
+    from games.engines import get_engine
+    from games.matches.identity import Player
+
+    guest_id = admin_client.session.get("guest_id") or "staff-guest"
+    session = admin_client.session
+    session["guest_id"] = guest_id
+    session.save()
+    as_guest = Player(user_id=None, guest_id=guest_id, name="StaffAsGuest")
+    match = services.create_match(EC, as_guest, timed=False)
+    services.join_match(match.pk, bob)
+    match.refresh_from_db()
+    pick = get_engine(EC).legal_actions(match.state, 1)[0]
+    services.submit(match.pk, bob, 1, pick, match.step)
+    return Match.objects.get(pk=match.pk), pick["card"]
+
+
+def test_staff_holding_a_guest_seat_see_no_hidden_state_of_the_live_match(
+    admin_client, staff_guest_seat
+):
+    match, bobs_pick = staff_guest_seat
+    html = admin_client.get(f"/admin/games/match/{match.pk}/change/").content.decode()
+    assert "hold a seat in this match" in html
+    assert bobs_pick not in html, "the opponent's hidden pick"
+    assert "&quot;stage&quot;" not in html and '"stage"' not in html
+
+
+def test_a_live_match_is_read_only_in_the_admin(admin_client, staff_playing):
+    match, _ = staff_playing
+    html = admin_client.get(f"/admin/games/match/{match.pk}/change/").content.decode()
+    assert 'name="_save"' not in html, "no save button on a live match"
+    version = match.version
+    admin_client.post(f"/admin/games/match/{match.pk}/change/", {"timed": "on"})
+    match.refresh_from_db()
+    assert match.version == version and match.timed is False
+
+
+def test_the_match_page_summarises_links_folds_the_state_and_pages_the_log(
+    admin_client, finished_match
+):
+    html = admin_client.get(f"/admin/games/match/{finished_match.pk}/change/").content.decode()
+    assert f"Match {finished_match.code}" in html and "bob resigned" in html
+    assert f'href="/m/{finished_match.code}/"' in html
+    assert f'href="/m/{finished_match.code}/replay/"' in html
+    assert "<details class='match-state'>" in html or '<details class="match-state">' in html
+    assert "Verify this match" in html and "no clock running" in html
+
+
+def test_the_log_is_paged(admin_client, finished_match):
+    from games.admin import LOG_PAGE
+
+    last = finished_match.actions.order_by("seq").last()
+    for seq in range(last.seq + 1, last.seq + LOG_PAGE + 5):
+        MatchAction.objects.create(
+            match=finished_match, seq=seq, seat=0, kind="action", action={"type": "x"},
+            hash_before=f"{seq:064d}", hash_after=f"{seq:064d}",
+        )  # fmt: skip
+    first = admin_client.get(f"/admin/games/match/{finished_match.pk}/change/").content.decode()
+    assert "page 1 of 2" in first and "?log_page=2" in first
+    second = admin_client.get(
+        f"/admin/games/match/{finished_match.pk}/change/?log_page=2"
+    ).content.decode()
+    assert f"{last.seq + LOG_PAGE + 4:064d}" in second
+    assert f"{last.seq + LOG_PAGE + 4:064d}" not in first
+
+
+def test_the_verify_button_names_the_first_broken_entry(admin_client, finished_match):
+    url = f"/admin/games/match/{finished_match.pk}/verify/"
+    ok = admin_client.post(url, follow=True).content.decode()
+    assert "the chain holds" in ok
+    MatchAction.objects.filter(match=finished_match, seq=2).update(events=[{"type": "forged"}])
+    bad = admin_client.post(url, follow=True).content.decode()
+    assert "first broken link: entry 2: details differ" in bad
