@@ -19,12 +19,12 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from games.engines import GAME_MODULES
-from games.live import bot_pacer, render_workers, watching
+from games.live import bot_pacer, moves, render_workers, watching
 from games.live.queue import QueueSeat
-from games.live.render_protocol import MoveRequest, Rendered, RenderRequest, WatcherFrame
+from games.live.render_protocol import Rendered, RenderRequest
 from games.live.rendering import Viewer, hotseat_turn, render_flash, render_frame, render_status
 from games.live.threads import db, db_write
-from games.matches import broadcast, committed, services
+from games.matches import committed, services
 from games.matches.broadcast import bounded, lobby_group, match_group
 from games.matches.identity import player_from
 from games.matches.lobby import lobby_context
@@ -299,11 +299,26 @@ class MatchConsumer(SocketConsumer):
             await self.reject(str(exc))
             return
         try:
-            rerender = not await self._move_in_worker(data) and await db_write(self._handle)(data)
+            if "hotseat_show" in data or data.get("resign"):
+                rerender = await db_write(self._handle)(data)
+            else:
+                action, step = self._move_from(data)
+                # The one path every move takes, whatever the set-up (games/live/moves.py).
+                await moves.make_move(
+                    self.match_id,
+                    self.player,
+                    self.seat,
+                    action,
+                    step,
+                    in_worker=self.moves_in_worker,
+                    watch_key=getattr(self, "watch_key", None),
+                    spawn=_in_flight,
+                )
+                rerender = False  # every socket, this one too, hears of it from the group
         except services.Rejected as exc:
             await self.reject(exc.message)
             return
-        except render_workers.MoveLost:
+        except moves.MoveLost:
             await self.reject(
                 "The server lost track of that move; the board shows whether it was made."
             )
@@ -316,50 +331,15 @@ class MatchConsumer(SocketConsumer):
         if rerender:
             await self.send_snapshot()
 
-    async def _move_in_worker(self, data: dict) -> bool:
-        """Hand a move to the worker process its match renders in (games/live/render_workers.py).
-        False if this frame is not a plain move of an online match, or no worker takes it:
-        ``_handle`` acts on it here."""
-        if not self.moves_in_worker or "hotseat_show" in data or data.get("resign"):
-            return False
-        action, step = self._move_from(data)
-        generation = committed.presence_generation()
-        # The other sockets' frames first: whoever waits on this move learns of it one
-        # render sooner, and the mover's own frame is not later than before.
-        sockets = watching.watchers(self.match_id, last=getattr(self, "watch_key", None))
-        request = MoveRequest(
-            self.match_id, generation, self.player, self.seat, action, step, sockets
-        )
-
-        def deliver(message: WatcherFrame) -> None:
-            # Each in a task of its own, so this socket does not wait for another's sending
-            # lock; tasks start in the order they are made, so frames keep their order.
-            frames = {message.key: message.rendered}
-            for socket, rendered, based_on in watching.hand_out(self.match_id, sockets, frames):
-                _in_flight(socket.take_frame(rendered, based_on))
-
-        done = await render_workers.submit(request, deliver)
-        if done is None:
-            return False
-        # The frames came first, then the notice: a socket that sent its frame lets the
-        # notice of that version pass.
-        broadcast.relay(done.broadcasts)  # only this process's layer reaches the sockets
-        if done.refused is not None:
-            raise services.Rejected(*done.refused)
-        return True
-
     def _handle(self, data: dict) -> bool:
-        """Act on one frame. Returns True when only this socket needs a fresh render
-        (changes to the match reach every socket through the group instead)."""
+        """Act on a frame that is not a move (resign, hot-seat hand-over). Returns True when
+        only this socket needs a fresh render (changes to the match reach every socket
+        through the group instead)."""
         if "hotseat_show" in data:
             self._hotseat_show()
             return True
-        if data.get("resign"):
-            self._require_seat()
-            services.resign(self.match_id, self.player, self.seat)
-            return False
-        action, step = self._move_from(data)
-        services.submit(self.match_id, self.player, self.seat, action, step)
+        self._require_seat()
+        services.resign(self.match_id, self.player, self.seat)
         return False
 
     def _move_from(self, data: dict) -> tuple[dict, str | None]:
