@@ -12,7 +12,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install -q -e '.[test]'
 	touch $(STAMP)
 
-install: $(STAMP)
+# A random key per checkout for `make run` and the other commands here (project/settings.py
+# reads it; it is never committed). Production sets SECRET_KEY in its environment instead.
+.secret-key:
+	umask 077 && $(PY) -c "import secrets; print(secrets.token_urlsafe(50))" > $@
+
+install: $(STAMP) .secret-key
 
 migrate: install
 	$(BIN)/python manage.py migrate --noinput

@@ -31,6 +31,7 @@ import contextlib
 import json
 import os
 import resource
+import secrets
 import shutil
 import signal
 import socket
@@ -210,6 +211,8 @@ class Database:
             os.environ,
             DJANGO_SETTINGS_MODULE="project.settings",
             DEBUG="false",
+            # One key for the server and bench.seed, whose sessions the server must read.
+            SECRET_KEY=os.environ.get("SECRET_KEY") or secrets.token_urlsafe(50),
             LOG_LEVEL="WARNING",
             ECHO_ENDPOINT="1",  # the floor's socket (games/live/echo.py) is off otherwise
         )

@@ -23,6 +23,7 @@ import json
 import os
 import random
 import re
+import secrets
 import shutil
 import statistics
 import subprocess
@@ -42,6 +43,7 @@ def play(game: str, matches: int, moves: int, database: Path) -> list[float]:
     os.environ["SQLITE_PATH"] = str(database)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "project.settings")
     os.environ["DEBUG"] = "false"
+    os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))  # the public key is refused
     import django
 
     django.setup()
@@ -85,7 +87,12 @@ def play(game: str, matches: int, moves: int, database: Path) -> list[float]:
 def migrated_template(directory: Path) -> Path:
     """A migrated database to copy for each run, so no run pays for migrating."""
     template = directory / "template.sqlite3"
-    env = {**os.environ, "SQLITE_PATH": str(template), "DEBUG": "false"}
+    env = {
+        **os.environ,
+        "SQLITE_PATH": str(template),
+        "DEBUG": "false",
+        "SECRET_KEY": os.environ.get("SECRET_KEY") or secrets.token_urlsafe(50),
+    }
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
     return template
 

@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -20,9 +21,29 @@ def env_bool(name: str, default: bool) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
-DEBUG = env_bool("DEBUG", True)
-# The default key is only for local play; production sets SECRET_KEY (see README).
-SECRET_KEY = os.environ.get("SECRET_KEY", "duelhall-local-only-not-secret")
+# Off unless asked for: a debug page shows settings and source to whoever triggers an error.
+DEBUG = env_bool("DEBUG", False)
+# The key that signs sessions and CSRF tokens: SECRET_KEY, else the file `make` writes
+# (a random key per checkout, never committed), else the public local-play key, which is
+# refused unless DEBUG is on: anyone could sign cookies with it.
+LOCAL_PLAY_KEY = "duelhall-local-only-not-secret"
+SECRET_KEY_FILE = Path(os.environ.get("SECRET_KEY_FILE", BASE_DIR / ".secret-key"))
+
+
+def _key_from_file() -> str:
+    try:
+        return SECRET_KEY_FILE.read_text().strip()
+    except FileNotFoundError:
+        return ""
+
+
+SECRET_KEY = os.environ.get("SECRET_KEY", "").strip() or _key_from_file() or LOCAL_PLAY_KEY
+if SECRET_KEY == LOCAL_PLAY_KEY and not DEBUG:
+    raise ImproperlyConfigured(
+        "Refusing to start with the public local-play SECRET_KEY while DEBUG is off: set "
+        "SECRET_KEY (or run `make run`, which writes a random key to .secret-key), or set "
+        "DEBUG=true for local play only."
+    )
 ALLOWED_HOSTS = [
     h.strip()
     for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")

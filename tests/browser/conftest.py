@@ -3,6 +3,7 @@ Chromium driven by Playwright. Playwright never downloads a browser here: it lau
 /usr/bin/chromium, which `make test` installs from Debian's packages."""
 
 import os
+import secrets
 import subprocess
 import sys
 from pathlib import Path
@@ -27,6 +28,7 @@ def live_site(tmp_path_factory):
         "SQLITE_PATH": str(db),
         "DJANGO_SETTINGS_MODULE": "project.settings",
         "DEBUG": "false",
+        "SECRET_KEY": secrets.token_urlsafe(50),  # the public local-play key is refused
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "QUEUE_BOT_OFFER_SECONDS": "2",  # a lone player in "Play now" is offered the bot soon
     }

@@ -5,6 +5,7 @@ Worker processes get a database and a Redis server of their own, so a test can k
 restart them without touching anything else on the machine."""
 
 import os
+import secrets
 import shutil
 import signal
 import subprocess
@@ -144,6 +145,7 @@ def workers(worker_database, redis_server, tmp_path):
         "DATABASE_URL": worker_database,
         "REDIS_URL": redis_server.url,
         "DEBUG": "false",
+        "SECRET_KEY": secrets.token_urlsafe(50),  # the public local-play key is refused
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "WS_RESYNC_SECONDS": "2",
     }
