@@ -447,7 +447,11 @@ def label(state: dict[str, Any], seat: int, action: dict[str, Any]) -> str:
         extra = len(default_discard(state, seat)) if state["players"] else 0
         return f"End turn (discard last {extra})" if extra else "End turn"
     if kind == "toggle_discard":
-        return f"Discard {_card_name(state, action['card'])}?"
+        pending = state["pending"] or {}
+        name = _card_name(state, action["card"])
+        if pending.get("mode") == "discard" and action["card"] in pending.get("cards", []):
+            return f"Keep {name}"
+        return f"Discard {name}"
     if kind == "toggle_attacker":
         pending = state["pending"] or {}
         name = _card_name(state, action["card"])

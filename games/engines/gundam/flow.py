@@ -97,7 +97,7 @@ def start_match(state: dict[str, Any]) -> None:
     state["current"] = 0
     state["turn"] = 1
     state["phase"] = Phase.START.value
-    add_log(state, "setup", "Both players drew 5 and set 6 Shields; P2 has an EX Resource.")
+    add_log(state, "setup", "Both players drew 5 and set 6 Shields; Player 2 has an EX Resource.")
     begin_turn(state)
 
 

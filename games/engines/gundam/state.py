@@ -171,4 +171,5 @@ def add_log(state: dict[str, Any], kind: str, text: str, seat: int | None = None
 
 
 def seat_name(seat: int) -> str:
-    return f"P{seat + 1}"
+    # "Player N": the board puts the player's name in its place (the with_names filter).
+    return f"Player {seat + 1}"

@@ -10,6 +10,7 @@ from .moves import check_command, check_deploy, check_select
 from .state import (
     BLOCK_SECONDS,
     MAX_UNITS,
+    Phase,
     Stage,
     active_resources,
     base_hp,
@@ -17,6 +18,7 @@ from .state import (
     has_keyword,
     is_link,
     level,
+    options,
     other,
     player,
     unit_ap,
@@ -177,6 +179,7 @@ def build_view(state: dict[str, Any], viewer: int | None) -> dict[str, Any]:
         "hand": [],
         "attack": None,
         "pending": None,
+        "over_limit": 0,  # cards the viewer must discard to end the turn (GDR-14)
         "log": [dict(e) for e in state["log"]],
         "winner": state["winner"],
         "reason": state["reason"],
@@ -210,6 +213,12 @@ def build_view(state: dict[str, Any], viewer: int | None) -> dict[str, Any]:
                     "reason": reason,
                 }
             )
+        if (
+            stage == Stage.PLAY.value
+            and state["current"] == viewer
+            and state["phase"] == Phase.END.value
+        ):
+            out["over_limit"] = max(0, len(hand) - options(state)["hand_limit"])
         pending = state["pending"]
         if pending is not None and pending["seat"] == viewer:
             out["pending"] = dict(pending)

@@ -27,9 +27,9 @@ def test_GDR_5_a_list_resolves_one_by_one_in_order():
     assert all(unit(s2, 0, a)["rested"] for a in ids)
     said = [e["text"] for e in s2["log"] if e["kind"] == "attack"]
     assert said == [
-        "Scout Raider SR-1 attacks P2.",
-        "Gullwing Scout attacks P2.",
-        "Sentry Frame SF-1 attacks P2.",
+        "Scout Raider SR-1 attacks Player 2.",
+        "Gullwing Scout attacks Player 2.",
+        "Sentry Frame SF-1 attacks Player 2.",
     ]
 
 
