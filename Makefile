@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install chromium lint fmt migrate sweeper verify
+.PHONY: run test install chromium lint fmt migrate sweeper verify screenshots
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -52,3 +52,8 @@ sweeper: migrate
 
 verify: migrate
 	$(BIN)/python manage.py verify_matches
+
+# A desktop and a phone picture of every board mid-match, into docs/screenshots/ (Playwright
+# driving Debian's Chromium against a throwaway server; see tools/screenshots.py).
+screenshots: install chromium
+	$(BIN)/python tools/screenshots.py

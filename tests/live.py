@@ -1,6 +1,10 @@
 """Helpers for tests that start real servers and drive Debian's Chromium."""
 
+import contextlib
+import os
 import socket
+import subprocess
+import sys
 import time
 
 CHROMIUM = "/usr/bin/chromium"
@@ -36,3 +40,36 @@ def wait_for_port(port: int, seconds: float = 30) -> None:
 def launched_chromium(playwright):
     """Debian's Chromium under Playwright (which never downloads a browser here)."""
     return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+
+
+@contextlib.contextmanager
+def served_site(db_path, root):
+    """`manage.py play` on a fresh SQLite file at ``db_path`` (migrated first); yields its URL.
+    For scripts outside pytest (tools/screenshots.py); the browser tests' fixture does the same."""
+    env = {
+        **os.environ,
+        "SQLITE_PATH": str(db_path),
+        "DJANGO_SETTINGS_MODULE": "project.settings",
+        "DEBUG": "false",
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+    }
+    env.pop("DATABASE_URL", None)
+    env.pop("REDIS_URL", None)
+    manage = [sys.executable, "manage.py"]
+    subprocess.run(
+        [*manage, "migrate", "--noinput"], cwd=root, env=env, check=True, capture_output=True
+    )
+    port = free_port()
+    server = subprocess.Popen(
+        [*manage, "play", "--port", str(port)],
+        cwd=root,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        wait_for_port(port)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.terminate()
+        server.wait(timeout=15)

@@ -1,6 +1,9 @@
 """A person at the board: click one of the offered moves and wait for the board to answer."""
 
+import re
 import time
+
+from playwright.sync_api import Error as PlaywrightError
 
 ACTION_BUTTONS = "#board form.action-form button:not([disabled])"
 
@@ -17,7 +20,7 @@ def offered(page) -> list[str]:
     return page.locator(ACTION_BUTTONS).evaluate_all("els => els.map(e => e.dataset.action)")
 
 
-def click_move(page, prefer: tuple[str, ...] = ()) -> bool:
+def click_move(page, prefer: tuple[str, ...] = (), timeout: float | None = None) -> bool:
     """Click a move (the first whose payload contains a preferred fragment, else the first).
     Returns False when nothing is offered. Waits until the server sent a new version."""
     payloads = offered(page)
@@ -25,7 +28,7 @@ def click_move(page, prefer: tuple[str, ...] = ()) -> bool:
         return False
     choice = next((p for frag in prefer for p in payloads if frag in p), payloads[0])
     before = version(page)
-    page.locator(f"{ACTION_BUTTONS}[data-action='{choice}']").first.click()
+    page.locator(f"{ACTION_BUTTONS}[data-action='{choice}']").first.click(timeout=timeout)
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline and version(page) == before and not is_over(page):
         page.wait_for_timeout(50)
@@ -70,3 +73,49 @@ def wait_for_change(page, before: str, seconds: float = 10) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline and version(page) == before and not is_over(page):
         page.wait_for_timeout(50)
+
+
+# -- a board mid-match, for the page checks and the screenshots ------------------------------
+
+# Moves to make in a bot match before its board counts as "mid-match": past the deck choice
+# or deployment, into the play a player spends most of the match in.
+MID_MATCH_MOVES = {
+    "elemental-clash": 10,  # the six draft picks, then selections and lock-ins of battle
+    "phalanx": 20,  # the deployment (eight cards each, the bot's too) and a few attacks
+    "card-battle": 1,  # the deck choice: the battle then resolves and plays back
+    "gundam": 4,
+    "shapeships": 4,
+}
+# Moves a board prefers, so that a match moves on instead of circling (lock in after a pick).
+PREFER = {"elemental-clash": ('"lock"',), "phalanx": ('"attack"',)}
+
+
+def start_bot_match(page, site: str, game: str) -> str:
+    """Create a timed match against the bot from the lobby; returns the match page's URL."""
+    page.goto(f"{site}/g/{game}/")
+    page.check("input[name=mode][value=bot]")
+    page.click("button:has-text('Create match')")
+    page.wait_for_url(re.compile(r"/m/\w+/$"))
+    page.wait_for_selector("#board")
+    return page.url
+
+
+def reach_mid_match(page, game: str, moves: int | None = None) -> None:
+    """Make the first offered (or preferred) move until ``moves`` were made; waits for the
+    bot's answers in between. Stops early if the match ends."""
+    wanted = MID_MATCH_MOVES[game] if moves is None else moves
+    made = 0
+    deadline = time.monotonic() + 60
+    while made < wanted and not is_over(page) and time.monotonic() < deadline:
+        try:
+            moved = click_move(page, PREFER.get(game, ()), timeout=3000)
+        except PlaywrightError:
+            # The bot's move swapped the board between reading a button and clicking it:
+            # read the board again.
+            continue
+        if moved:
+            made += 1
+        else:
+            page.wait_for_timeout(100)
+    if game == "card-battle":
+        page.wait_for_selector("[data-cb-controls]:not([hidden])")
