@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from games.pages import decks, players, simulator, views
+from games.pages import decks, players, replay_page, simulator, views
 
 urlpatterns = [
     path("", views.hall, name="hall"),
@@ -16,7 +16,8 @@ urlpatterns = [
     path("m/<str:code>/abort/", views.abort, name="abort"),
     path("m/<str:code>/resign/", views.resign, name="resign"),
     path("m/<str:code>/rematch/", views.rematch, name="rematch"),
-    path("m/<str:code>/replay/", views.replay, name="replay"),
+    path("m/<str:code>/replay/", replay_page.replay, name="replay"),
+    path("m/<str:code>/record.json", replay_page.record, name="record"),
     path("me/matches/", views.history, name="history"),
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),

@@ -6,6 +6,7 @@ from games.engines import get_engine
 from games.engines.core import state_hash, step
 from games.matches.chain import Problem, verify_entries
 from games.matches.record import log_entries
+from games.matches.reveal import revealed
 from games.models import Match, MatchAction
 
 
@@ -28,24 +29,45 @@ def verify(match: Match) -> Problem | None:
     )
 
 
+def _turn_of(view: dict, fallback: int) -> int:
+    turn = view.get("turn")
+    return turn if isinstance(turn, int) and not isinstance(turn, bool) else fallback
+
+
 def replay_frames(match: Match) -> list[dict]:
-    """The public (spectator) view after each entry of a finished match's log, each with a
-    label that says no more than a spectator saw."""
+    """Every position of a finished match: the public view after each log entry, what each
+    player kept hidden at that moment (``revealed``), the turn, and a label naming the
+    move. The match is over, so hidden choices are named too, including ones a player
+    changed before locking in: nothing is secret any more. Callers must only build this
+    for finished matches (the replay page refuses others)."""
     engine = get_engine(match.game)
     names = {s.index: s.display_name for s in match.seats.all()}
     state = engine.setup(match.config, match.seed)
-    frames = [{"label": "Start", "view": engine.view(state, None), "seq": 0}]
+
+    def frame(label: str, seq: int, kind: str, hidden: bool) -> dict:
+        view = engine.view(state, None)
+        return {
+            "label": label,
+            "view": view,
+            "seq": seq,
+            "kind": kind,
+            "hidden": hidden,
+            "turn": _turn_of(view, 0),
+            "revealed": revealed(match.game, state, names, engine.seats),
+        }
+
+    frames = [frame("Start", 0, "start", False)]
     for entry in _entries(match):
+        who = names.get(entry.seat, "?")
+        hidden = False
         if entry.kind == MatchAction.Kind.RESIGN:
-            label = f"{names.get(entry.seat, '?')} resigned"
+            label = f"{who} resigned"
         elif entry.kind == MatchAction.Kind.TIMEOUT:
             label = "Time ran out"
-        elif engine.prompts(state).simultaneous:
-            # A hidden choice shows in the views once it is revealed. One a player changed
-            # before locking in was never revealed, and the replay must not reveal it now.
-            label = f"{names.get(entry.seat, '?')} made a hidden choice"
         else:
-            label = f"{names.get(entry.seat, '?')}: {engine.action_label(state, entry.seat, entry.action)}"
+            hidden = engine.prompts(state).simultaneous
+            move = engine.action_label(state, entry.seat, entry.action)
+            label = f"{who} (hidden): {move}" if hidden else f"{who}: {move}"
         kind = (
             (entry.action or {}).get("type", entry.kind)
             if entry.kind == MatchAction.Kind.ACTION
@@ -53,7 +75,7 @@ def replay_frames(match: Match) -> list[dict]:
         )
         if entry.kind != MatchAction.Kind.RESIGN:
             state, _ = step(engine, state, entry.seat, entry.kind, entry.action)
-        frames.append(
-            {"label": label, "view": engine.view(state, None), "seq": entry.seq, "kind": kind}
-        )
+        frames.append(frame(label, entry.seq, kind, hidden))
+        if frames[-1]["turn"] == 0:
+            frames[-1]["turn"] = frames[-2]["turn"]
     return frames

@@ -8,19 +8,17 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
-from django.http import Http404, HttpResponseBadRequest
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from games.engines import GAME_MODULES, get_engine
-from games.live.rendering import Viewer, context_for, match_summary
+from games.live.rendering import Viewer, context_for
 from games.matches import ratings, services
 from games.matches.lobby import lobby_context, my_matches
 from games.matches.options import declared_options, match_options_from_post
-from games.matches.replay import replay_frames
 from games.models import Match
-from games.pages.charts import replay_chart
 from games.pages.decks import games_with_decks
 
 
@@ -145,37 +143,6 @@ join = _match_command(services.join_match, lambda m, _seat: ("match", m.code))
 abort = _match_command(services.abort_match, lambda m, _none: ("lobby", m.game))
 resign = _match_command(services.resign, lambda m, _none: ("match", m.code))
 rematch = _match_command(services.rematch, lambda _m, new: ("match", new.code))
-
-
-def replay(request, code: str):
-    match = get_object_or_404(Match.objects.prefetch_related("seats"), code=code)
-    if match.status != Match.Status.FINISHED:
-        return render(request, "match/replay_unavailable.html", {"match": match}, status=403)
-    frames = replay_frames(match)
-    try:
-        index = int(request.GET.get("step", len(frames) - 1))
-    except ValueError:
-        return HttpResponseBadRequest("step must be a number")
-    index = max(0, min(index, len(frames) - 1))
-    attacks = [i for i, f in enumerate(frames) if f.get("kind") == "attack"]
-    names = {s.index: s.display_name for s in match.seats.all()}
-    ctx = {
-        "match_obj": match,
-        "engine": get_engine(match.game),
-        "frames": frames,
-        "frame": frames[index],
-        "index": index,
-        "last": len(frames) - 1,
-        "board_template": f"games/{match.game}/board.html",
-        "replay_match": match_summary(match),
-        # Games with attacks (Phalanx) step attack by attack as well as move by move.
-        "prev_attack": next((i for i in reversed(attacks) if i < index), None),
-        "next_attack": next((i for i in attacks if i > index), None),
-        "has_attacks": bool(attacks),
-        "chart": replay_chart(frames[-1]["view"], names),
-    }
-    template = "match/_replay_frame.html" if request.htmx else "match/replay.html"
-    return render(request, template, ctx)
 
 
 def history(request):

@@ -99,6 +99,14 @@
     var pos = fresh ? -1 : positions[key];
     var speed = 1;
     var timer = null;
+    // In a replay the shared player (replay.js) owns the controls: each of its positions
+    // names the battle event to show, and this board only draws it.
+    var driven = board.closest("[data-replay-cb-at]");
+    if (driven) {
+      pos = Math.max(-1, Math.min(last, parseInt(driven.getAttribute("data-replay-cb-at"), 10)));
+      render(false);
+      return;
+    }
     if (controls) { controls.hidden = false; }
 
     function render(animate) {
