@@ -124,7 +124,8 @@ class ElementalClash(Engine):
         if d["picks"][seat] is not None:
             raise IllegalAction("ALREADY_PICKED", "You already picked this round.")
         option = action.get("card")
-        if option not in {o["id"] for o in d["options"][seat]}:
+        # A list or object here would be unhashable in the set test below: refuse it first.
+        if not isinstance(option, str) or option not in {o["id"] for o in d["options"][seat]}:
             raise IllegalAction("NOT_AN_OPTION", "That card is not one of your options.")
         draft.record_pick(state, seat, option, auto=False)
         events = [{"type": "picked", "seat": seat, "round": d["round"]}]
