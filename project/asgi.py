@@ -1,7 +1,8 @@
 """ASGI entry point: HTTP through Django, websockets through Channels.
 
-Websockets pass the origin check (same hosts as ALLOWED_HOSTS, so another site cannot open a
-socket with a visitor's cookies) and carry the session and user into the consumer scope.
+Websockets pass the origin check (same scheme, host and port as the socket, or a trusted
+origin: games/live/origin.py, so another site cannot open a socket with a visitor's
+cookies) and carry the session and user into the consumer scope.
 """
 
 import os
@@ -13,16 +14,14 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs Django set up first)
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from games.live.origin import SameOriginValidator  # noqa: E402
 from project.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
+        "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
 

@@ -17,7 +17,15 @@ def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
     base = {
         k: v
         for k, v in os.environ.items()
-        if k not in {"SECRET_KEY", "DEBUG", "DJANGO_SETTINGS_MODULE", "SECRET_KEY_FILE"}
+        # The test run's own relaxations (tests/conftest.py) are not production's.
+        if k
+        not in {
+            "SECRET_KEY",
+            "DEBUG",
+            "DJANGO_SETTINGS_MODULE",
+            "SECRET_KEY_FILE",
+            "DJANGO_ALLOW_ASYNC_UNSAFE",
+        }
     }
     base["SECRET_KEY_FILE"] = str(ROOT / "no-such-key-file")
     return subprocess.run(
@@ -61,3 +69,49 @@ def test_a_key_file_or_debug_lets_it_start(tmp_path):
     key_file.write_text(secrets.token_urlsafe(50) + "\n")
     assert manage("check", SECRET_KEY_FILE=str(key_file)).returncode == 0
     assert manage("check", DEBUG="true").returncode == 0
+
+
+def example_environment() -> dict[str, str]:
+    """deploy/duelhall.env.example as an operator fills it in: only the key is theirs."""
+    env = {}
+    for line in (ROOT / "deploy" / "duelhall.env.example").read_text().splitlines():
+        if line.strip() and not line.lstrip().startswith("#"):
+            name, _, value = line.partition("=")
+            env[name.strip()] = value.strip()
+    assert env["SECRET_KEY"] == "", "the example must not ship a usable key"
+    env["SECRET_KEY"] = secrets.token_urlsafe(50)
+    return env
+
+
+def test_check_deploy_with_the_production_example_prints_no_warning():
+    checked = manage("check", "--deploy", **example_environment())
+    assert checked.returncode == 0, checked.stderr
+    assert "WARNING" not in checked.stderr + checked.stdout
+    assert "System check identified no issues (0 silenced)." in checked.stdout
+
+
+def test_the_production_example_redirects_to_https_and_sends_hsts(tmp_path):
+    """With the example's settings a plain request is sent to https://, and a request the
+    proxy marks as https gets HSTS and secure cookies."""
+    script = (
+        "from django.test import Client;"
+        "c = Client();"
+        "r = c.get('/', HTTP_HOST='duelhall.example');"
+        "print(r.status_code, r['Location']);"
+        "r = c.get('/accounts/login/', HTTP_HOST='duelhall.example',"
+        " HTTP_X_FORWARDED_PROTO='https');"
+        "print(r.status_code, r['Strict-Transport-Security']);"
+        "print(r.cookies['csrftoken']['secure'])"
+    )
+    env = example_environment()
+    # A SQLite file of its own rather than the example's PostgreSQL; the rest as deployed.
+    env.pop("DATABASE_URL")
+    env.pop("REDIS_URL")
+    env["SQLITE_PATH"] = str(tmp_path / "deploy.sqlite3")
+    assert manage("migrate", "-v0", **env).returncode == 0
+    shown = manage("shell", "-c", script, **env)
+    assert shown.returncode == 0, shown.stderr
+    lines = shown.stdout.strip().splitlines()[-3:]
+    assert lines[0] == "301 https://duelhall.example/"
+    assert lines[1] == "200 max-age=31536000; includeSubDomains; preload"
+    assert lines[2] == "True"
