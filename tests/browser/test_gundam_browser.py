@@ -155,6 +155,14 @@ def play_one_match(page, site: str) -> dict:
         kinds = {json.loads(p)["type"] for p, _ in moves}
         if "pass_block" in kinds:
             # The block prompt: the attack, the question, and one button per ready Blocker.
+            # It came into view and took focus, wherever the page was scrolled (to the
+            # bottom, below) while the bot played.
+            page.wait_for_function(
+                "document.activeElement && document.activeElement.closest('[data-gd-attack]')"
+            )
+            box = page.locator("[data-gd-attack]").bounding_box()
+            height = page.viewport_size["height"]
+            assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, box
             prompt = page.inner_text("[data-gd-attack]")
             assert "Block?" in prompt and "attacks" in prompt, prompt
             blocks = [(p, label) for p, label in moves if json.loads(p)["type"] == "block"]
@@ -166,7 +174,10 @@ def play_one_match(page, site: str) -> dict:
             continue
         payload = choose(page, moves, blocked)
         if payload is None:
-            page.wait_for_timeout(100)  # the bot's turn: its moves arrive as new versions
+            # The bot's turn: its moves arrive as new versions. The player reads on, scrolled
+            # to the bottom of the page, where a block prompt must still reach them.
+            page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+            page.wait_for_timeout(100)
             continue
         click_payload(page, payload)
         seen["moves"] += 1
@@ -181,6 +192,7 @@ def test_a_built_deck_with_blockers_plays_full_matches_against_the_bot(live_site
     started = time.monotonic()
     page = new_page()
     build_deck(page, live_site)
+    page.set_viewport_size({"width": 390, "height": 844})  # the matches are played on a phone
     matches = []
     for _ in range(MAX_MATCHES):
         seen = play_one_match(page, live_site)

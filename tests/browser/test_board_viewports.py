@@ -1,0 +1,105 @@
+"""Gundam and ShapeShips against the bot on a desk (1366x768) and a phone (390x844): the first
+move on offer is on screen without scrolling, throughout the first turns, and the controls
+this board adds (ship cards, the hand-limit marks) answer a click with what they show."""
+
+import json
+import re
+
+import pytest
+
+from .driver import ACTION_BUTTONS, click_payload, is_over, offered_moves
+
+pytestmark = pytest.mark.browser
+
+VIEWPORTS = [(1366, 768), (390, 844)]
+
+
+def start_bot_match(page, site: str, game: str) -> None:
+    page.goto(f"{site}/g/{game}/")
+    page.check("input[name=mode][value=bot]")
+    page.uncheck("input[name=timed][value=on]")
+    page.click("button:has-text('Create match')")
+    page.wait_for_url(re.compile(r"/m/\w+/$"))
+    page.wait_for_selector(ACTION_BUTTONS)
+
+
+def first_move_on_screen(page) -> bool:
+    """The first offered button lies inside the viewport, with the page scrolled to the top
+    (as it is after a load): the player reaches it without scrolling."""
+    page.evaluate("window.scrollTo(0, 0)")
+    return page.locator(ACTION_BUTTONS).first.evaluate(
+        """el => { const r = el.getBoundingClientRect();
+                   return r.width > 0 && r.top >= 0 && r.left >= 0
+                       && r.bottom <= window.innerHeight && r.right <= window.innerWidth; }"""
+    )
+
+
+def wait_for_moves(page, seconds: float = 20) -> list[tuple[str, str]]:
+    """The moves offered once it is the player's decision again (the bot moves between)."""
+    for _ in range(int(seconds * 10)):
+        moves = offered_moves(page)
+        if moves or is_over(page):
+            return moves
+        page.wait_for_timeout(100)
+    raise AssertionError("no move was offered in time")
+
+
+@pytest.mark.parametrize("size", VIEWPORTS, ids=["desk", "phone"])
+def test_shapeships_first_move_is_in_reach_and_ships_open_on_a_click(live_site, new_page, size):
+    page = new_page(*size)
+    start_bot_match(page, live_site, "shapeships")
+    assert first_move_on_screen(page), "the species choice"
+    species = [p for p, label in offered_moves(page) if label == "Play Human"]
+    click_payload(page, species[0])
+    built = 0
+    for _ in range(40):  # draw ships and lock in until a fleet is on the board
+        moves = wait_for_moves(page)
+        if is_over(page) or page.locator(".ss-mine [data-ss-ship]").count():
+            break
+        assert first_move_on_screen(page), [label for _, label in moves]
+        kinds = {json.loads(p)["type"]: p for p, _ in moves}
+        if "build" in kinds and built < 2:
+            builds = [p for p, _ in moves if json.loads(p)["type"] == "build"]
+            click_payload(page, builds[0])
+            built += 1
+        elif "confirm" in kinds:
+            click_payload(page, kinds["confirm"])
+            built = 0
+        else:
+            click_payload(page, moves[0][0])
+    ship = page.locator(".ss-mine [data-ss-ship]").first
+    assert ship.locator("svg.ss-figure path").count() >= 1, "the ship is drawn"
+    name = ship.locator(".ss-ship-name").inner_text()
+    text = ship.locator(".ss-ship-text")
+    assert not text.is_visible()
+    ship.locator("summary").click()
+    assert text.is_visible() and text.inner_text().strip(), f"{name}'s text shows on a click"
+    theirs = page.locator(".ss-top [data-ss-ship] svg.ss-figure .ss-hull").first
+    assert theirs.get_attribute("transform") == "rotate(180 20 20)", "their ships face yours"
+
+
+@pytest.mark.parametrize("size", VIEWPORTS, ids=["desk", "phone"])
+def test_gundam_first_move_is_in_reach_through_the_first_turns(live_site, new_page, size):
+    page = new_page(*size)
+    start_bot_match(page, live_site, "gundam")
+    assert first_move_on_screen(page), "the deck choice"
+    click_payload(page, offered_moves(page)[0][0])
+    page.wait_for_selector("[data-gd-board][data-stage='play']")
+    seen = set()
+    for _ in range(30):  # a few turns: resources, deploys, pairs, attacks, end of turn
+        moves = wait_for_moves(page)
+        if is_over(page):
+            break
+        assert first_move_on_screen(page), [label for _, label in moves]
+        kinds = [json.loads(p)["type"] for p, _ in moves]
+        seen.update(kinds)
+        order = ("target", "play_resource", "deploy", "end_main", "end_turn")
+        pick = next((p for kind in order for p, _ in moves if json.loads(p)["type"] == kind), None)
+        click_payload(page, pick or moves[0][0])
+        if len([k for k in seen if k in ("end_turn", "end_main")]) == 2 and "deploy" in seen:
+            break
+    assert {"play_resource", "end_turn"} <= seen, seen
+    # The hand and the units show names that open to their text on a click.
+    name = page.locator(".gd-hand .gd-card-name").first
+    name.locator("summary").click()
+    assert name.locator(".gd-card-text").is_visible()
