@@ -16,12 +16,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="session")
-def live_site(tmp_path_factory):
-    """The hall served by `manage.py play` on a fresh SQLite file, for the whole session."""
-    if not os.path.exists(CHROMIUM):
-        pytest.fail(
-            "Debian's chromium is missing: `make test` installs it (apt-get install chromium)"
-        )
+def live_env(tmp_path_factory) -> dict:
+    """The environment of the live site's server: a test that needs matches in a state no
+    quick click-through reaches (finished ones, say) runs a script with it on the same
+    database."""
     db = tmp_path_factory.mktemp("site") / "browser.sqlite3"
     env = {
         **os.environ,
@@ -34,6 +32,18 @@ def live_site(tmp_path_factory):
     }
     env.pop("DATABASE_URL", None)
     env.pop("REDIS_URL", None)
+    return env
+
+
+@pytest.fixture(scope="session")
+def live_site(live_env):
+    """The hall served by `manage.py play` on a fresh SQLite file, for the whole session."""
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(
+            "Debian's chromium is missing: `make test` installs it (apt-get install chromium)"
+        )
+    env = live_env
+    db = Path(env["SQLITE_PATH"])
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "--noinput"],
         cwd=ROOT,
