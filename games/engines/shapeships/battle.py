@@ -2,8 +2,8 @@
 
 Both are hidden simultaneous commitments (SSC-3, SSR-8) composed in small steps and resolved
 together against the board as it stood when the step began. Targets are chosen by ship type
-(code); the engine picks the instance (the most charged, then the newest), which keeps
-``legal_actions`` short and hides nothing a player could use.
+(code), then by copy when the copies differ (aiming.py); a target given by type alone (all
+its free copies alike) takes the most charged, then the newest, of those left.
 """
 
 from __future__ import annotations
@@ -58,7 +58,11 @@ def strike_actions(state: dict[str, Any], seat: int, data: dict[str, Any]) -> li
     return out
 
 
-def _pick_instance(fleet: list[dict], code: str, taken: list[dict]) -> dict | None:
+def _pick_instance(
+    fleet: list[dict], code: str, taken: list[dict], chosen: str | None = None
+) -> dict | None:
+    if chosen is not None:
+        return next((s for s in fleet if s["id"] == chosen and s not in taken), None)
     options = [s for s in fleet if s["code"] == code and all(s is not t for t in taken)]
     if not options:
         return None
@@ -72,10 +76,16 @@ def resolve_strikes(state: dict[str, Any], commits: list[dict]) -> list[tuple]:
     for seat in (0, 1):
         enemy = state["players"][other(seat)]["fleet"]
         own = {s["id"]: s for s in state["players"][seat]["fleet"]}
-        taken: list[dict] = []
-        for strike in commits[seat]["data"].get("strikes", []):
+        strikes = commits[seat]["data"].get("strikes", [])
+        named = {s["enemy_ship"] for s in strikes if s.get("enemy_ship")}
+        # Copies a player named are reserved before any strike by type takes one.
+        taken: list[dict] = [s for s in enemy if s["id"] in named]
+        for strike in sorted(strikes, key=lambda s: not s.get("enemy_ship")):
             source = own[strike["source"]]
-            target = _pick_instance(enemy, strike["target"], taken)
+            chosen = strike.get("enemy_ship")
+            if chosen is not None:
+                taken = [s for s in taken if s["id"] != chosen]
+            target = _pick_instance(enemy, strike["target"], taken, chosen)
             if target is None:
                 continue
             taken.append(target)

@@ -141,6 +141,12 @@ def choose(view: dict[str, Any], actions: list[dict[str, Any]], seed: str, seat:
         return {"type": "reroll"} if die <= 3 else {"type": "keep"}
     if view["step"] == "drawing":
         return _drawing(view, options)
+    if "copy" in kinds:
+        # The copy of a chosen target: hit the enemy's most charged, give up your least.
+        aim = view["me"]["aim"]
+        pick = min if aim["role"] == "own" else max
+        best = pick(aim["choices"], key=lambda c: c["charges"] or 0)
+        return {"type": "copy", "ship": best["ship"]}
     if view["step"] == "first_strike":
         strikes = [a for a in options if a["type"] == "strike"]
         if strikes:

@@ -7,7 +7,7 @@ from typing import Any
 
 from games.engines.core import DRAW, WIN, Engine, IllegalAction, Outcome, Prompts, rng
 
-from . import battle, bot, drawing, flow
+from . import aiming, battle, bot, drawing, flow
 from .model import (
     BattleStep,
     BuildStep,
@@ -16,7 +16,7 @@ from .model import (
     new_player,
     other,
 )
-from .ships import Species
+from .ships import SHIPS, Species
 from .view import build_view
 
 
@@ -35,6 +35,8 @@ WAIT_KIND = {
     BattleStep.DECLARATION.value: "declare",
     BattleStep.RESPONSE.value: "respond",
 }
+# Steps whose targets may need the individual copy chosen (aiming.py).
+AIM_STEPS = (BattleStep.FIRST_STRIKE, BattleStep.DECLARATION, BattleStep.RESPONSE)
 DRAW_STEPS = ("build", "upgrade", "evolve", "carrier", "remove", "clear")
 
 
@@ -144,6 +146,8 @@ class ShapeShipsEngine(Engine):
                 out = [{"type": "reroll"}, {"type": "keep"}]
             elif step == BuildStep.DRAWING:
                 out = drawing.plan_actions(state, seat, data["plan"])
+            elif data.get("aim") and step in AIM_STEPS:
+                out = aiming.aim_actions(state, seat, data)
             elif step == BattleStep.FIRST_STRIKE:
                 out = battle.strike_actions(state, seat, data)
             elif step in (BattleStep.DECLARATION, BattleStep.RESPONSE):
@@ -188,19 +192,26 @@ class ShapeShipsEngine(Engine):
         elif step == BuildStep.DRAWING and kind in DRAW_STEPS:
             commit["data"]["plan"] = drawing.with_action(new, seat, commit["data"]["plan"], action)
         elif kind == "strike":
-            commit["data"]["strikes"].append(
-                {"source": action["source"], "target": action["target"]}
-            )
+            move = {"source": action["source"], "target": action["target"]}
+            if not aiming.start_aim(new, seat, commit["data"], move, {"enemy": action["target"]}):
+                commit["data"]["strikes"].append(move)
+        elif kind == "copy":
+            finished = aiming.take_copy(commit["data"], action["ship"])
+            if finished is not None and "source" in finished:
+                commit["data"]["strikes"].append(finished)
+            elif finished is not None:
+                self._add_charge(new, seat, finished)
+        elif kind == "cancel":
+            del commit["data"]["aim"]
         elif kind == "unstrike":
             commit["data"]["strikes"] = [
                 s for s in commit["data"]["strikes"] if s["source"] != action["source"]
             ]
         elif kind == "charge":
-            data = commit["data"]
             entry = {k: action[k] for k in ("ship", "option", "own", "enemy") if k in action}
-            entry["entry"] = battle.charge_entry_id(seat, new, data)
-            data["next"] = data.get("next", 1) + 1
-            data["charges"].append(entry)
+            codes = {"enemy": entry["enemy"], "own": entry["own"]} if "own" in entry else {}
+            if not aiming.start_aim(new, seat, commit["data"], entry, codes):
+                self._add_charge(new, seat, entry)
         elif kind == "withdraw":
             commit["data"]["charges"] = [
                 d for d in commit["data"]["charges"] if d["entry"] != action["entry"]
@@ -209,6 +220,13 @@ class ShapeShipsEngine(Engine):
             raise IllegalAction("UNKNOWN_ACTION", f"Unknown action {kind!r}.")
         events.extend(self._maybe_resolve(new))
         return new, events
+
+    @staticmethod
+    def _add_charge(state: dict[str, Any], seat: int, entry: dict[str, Any]) -> None:
+        data = state["commit"][seat]["data"]
+        entry = {**entry, "entry": battle.charge_entry_id(seat, state, data)}
+        data["next"] = data.get("next", 1) + 1
+        data["charges"].append(entry)
 
     def _why_illegal(self, state, seat, action) -> tuple[str, str]:
         """A readable reason for a refused action (SSR-7 asks for the reason)."""
@@ -281,6 +299,13 @@ class ShapeShipsEngine(Engine):
         )
 
     def action_label(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> str:
+        if action.get("type") == "copy":
+            ship = str(action.get("ship"))
+            code = ship.split("-")[1] if ship.count("-") == 2 else ""
+            name = SHIPS[code].name if code in SHIPS else ship
+            return aiming.ship_label(state, ship, name)
+        if action.get("type") == "cancel":
+            return "Back"
         return bot.label(action)
 
     def bot_action(self, state: dict[str, Any], seat: int, level: int = 1) -> dict[str, Any]:

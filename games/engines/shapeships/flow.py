@@ -276,7 +276,10 @@ def resolve_charges(state: dict[str, Any]) -> None:
         enemy = state["players"][other(seat)]["fleet"]
         taken_own: list[dict] = []
         taken_enemy: list[dict] = []
-        for entry in state["commit"][seat]["data"].get("charges", []):
+        entries = state["commit"][seat]["data"].get("charges", [])
+        named_own = {e["own_ship"] for e in entries if e.get("own_ship")}
+        named_enemy = {e["enemy_ship"] for e in entries if e.get("enemy_ship")}
+        for entry in entries:
             ships = [
                 s
                 for s in fleet
@@ -305,8 +308,15 @@ def resolve_charges(state: dict[str, Any]) -> None:
                     if s["code"] == entry["enemy"] and all(s is not t for t in taken_enemy)
                 ]
                 if mine and theirs:
-                    own_ship = min(mine, key=lambda s: ((s["charges"] or 0), s["id"]))
-                    enemy_ship = max(theirs, key=lambda s: ((s["charges"] or 0), s["id"]))
+                    # A copy the player named (aiming.py) is taken as named; by type alone,
+                    # all free copies were alike: your least charged, their most charged.
+                    own_ship = _named(mine, entry.get("own_ship")) or min(
+                        _unnamed(mine, named_own), key=lambda s: ((s["charges"] or 0), s["id"])
+                    )
+                    enemy_ship = _named(theirs, entry.get("enemy_ship")) or max(
+                        _unnamed(theirs, named_enemy),
+                        key=lambda s: ((s["charges"] or 0), s["id"]),
+                    )
                     taken_own.append(own_ship)
                     taken_enemy.append(enemy_ship)
                     destroy.append((seat, own_ship))
@@ -342,6 +352,15 @@ def resolve_charges(state: dict[str, Any]) -> None:
                 state["commit"][seat]["data"] = {"charges": [], "next": 1}
             return
     end_of_turn(state)
+
+
+def _named(ships: list[dict], ship_id: str | None) -> dict | None:
+    return next((s for s in ships if s["id"] == ship_id), None) if ship_id else None
+
+
+def _unnamed(ships: list[dict], named: set[str]) -> list[dict]:
+    """Copies no other declaration named (all of them if every one is named)."""
+    return [s for s in ships if s["id"] not in named] or ships
 
 
 # --- End of Turn Resolution -----------------------------------------------------------------

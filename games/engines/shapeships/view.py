@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import battle, drawing
+from . import aiming, battle, drawing
 from .model import STEP_AUTOMATIC, BuildStep, Kind, Stage, count
 from .resolution import max_health
 from .ships import SHIPS, species_ships
@@ -108,6 +108,15 @@ def _public_summary(summary: dict[str, Any] | None) -> dict[str, Any] | None:
     return out
 
 
+def _copy_name(state: dict[str, Any], entry: dict[str, Any], key: str, id_key: str) -> str | None:
+    """A target's name, with its charges left when the player named the copy."""
+    if not entry.get(key):
+        return None
+    name = SHIPS[entry[key]].name
+    ship_id = entry.get(id_key)
+    return aiming.ship_label(state, ship_id, name) if ship_id else name
+
+
 def own_panel(state: dict[str, Any], seat: int, engine) -> dict[str, Any]:
     """The viewer's private panel: catalogue with flags and the current composition."""
     player = state["players"][seat]
@@ -158,7 +167,7 @@ def own_panel(state: dict[str, Any], seat: int, engine) -> dict[str, Any]:
         panel["catalogue"].append(entry)
     if state["step"] in ("first_strike",):
         panel["strikes"] = [
-            {"source": s["source"], "target": SHIPS[s["target"]].name}
+            {"source": s["source"], "target": _copy_name(state, s, "target", "enemy_ship")}
             for s in data.get("strikes", [])
         ]
         panel["strike_sources"] = [
@@ -171,11 +180,19 @@ def own_panel(state: dict[str, Any], seat: int, engine) -> dict[str, Any]:
                 "entry": d["entry"],
                 "name": SHIPS[d["ship"]].name,
                 "option": d["option"],
-                "own": SHIPS[d["own"]].name if d.get("own") else None,
-                "enemy": SHIPS[d["enemy"]].name if d.get("enemy") else None,
+                "own": _copy_name(state, d, "own", "own_ship"),
+                "enemy": _copy_name(state, d, "enemy", "enemy_ship"),
             }
             for d in data.get("charges", [])
         ]
+    aim = aiming.aim_view(state, seat, data) if state["stage"] == Stage.PLAYING else None
+    if aim is not None:
+        name = SHIPS[aim["code"]].name
+        panel["aim"] = {
+            **aim,
+            "name": name,
+            "question": f"Which {'of your' if aim['role'] == 'own' else 'enemy'} {name}?",
+        }
     if state["step"] == BuildStep.DICE_ROLL:
         panel["reroll"] = data.get("reroll")
     return panel

@@ -17,9 +17,9 @@ from .support import (
 )
 
 
-def test_targets_are_chosen_by_type_and_the_most_charged_instance_is_hit():
-    """SSX-TARGET: a Guardian targeting "Antlion" destroys the Antlion that still has its
-    charge; SSG-FS: only Basic enemy ships are offered."""
+def test_targets_are_chosen_by_type_then_by_copy():
+    """SSX-COPY: two Antlions that differ ask for the copy; choosing the charged one
+    destroys it. SSG-FS: only Basic enemy ships are offered."""
     s = start("human", "xenite")
     give(s, 0, "GUA", charges=2)
     give(s, 1, "ANT", charges=0)
@@ -29,7 +29,9 @@ def test_targets_are_chosen_by_type_and_the_most_charged_instance_is_hit():
     targets = {a["target"] for a in E.legal_actions(s, 0) if a["type"] == "strike"}
     assert targets == {"ANT"}  # the Defense Swarm is Upgraded
     gua = s["players"][0]["fleet"][0]["id"]
-    s = play(s, 0, {"type": "strike", "source": gua, "target": "ANT"}, {"type": "confirm"})
+    s = play(s, 0, {"type": "strike", "source": gua, "target": "ANT"})
+    charged = max(s["players"][1]["fleet"], key=lambda x: x["charges"] or 0)["id"]
+    s = play(s, 0, {"type": "copy", "ship": charged}, {"type": "confirm"})
     left = [x for x in s["players"][1]["fleet"] if x["code"] == "ANT"]
     assert [x["charges"] for x in left] == [0]
 
