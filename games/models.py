@@ -116,6 +116,10 @@ class MatchAction(models.Model):
     kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.ACTION)
     action = models.JSONField(null=True, blank=True)
     events = models.JSONField(default=list, blank=True)
+    # The engine's step name (turn and phase) when the entry was made; verification checks
+    # it, so an entry moved to another turn is named even where the hashes would agree.
+    # Empty for entries logged before it was recorded.
+    step = models.CharField(max_length=120, blank=True, default="")
     hash_before = models.CharField(max_length=64)
     hash_after = models.CharField(max_length=64)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -43,6 +43,7 @@ ACTION_COLUMNS = (
     "kind",
     "action",
     "events",
+    "step",
     "hash_before",
     "hash_after",
     "created_at",
@@ -99,7 +100,9 @@ def locked_version(match_id: int) -> int | None:
 def append_action(match_id: int, **entry) -> None:
     """Insert one log entry: ``entry`` holds every column of ACTION_COLUMNS but match and
     created_at. The unique (match, seq) constraint still refuses a second writer."""
-    values = {**entry, "match": match_id, "created_at": timezone.now()}
+    # ``step`` may be left out (an entry of unknown step is stored with an empty one, which
+    # verification skips).
+    values = {"step": "", **entry, "match": match_id, "created_at": timezone.now()}
     params = [_prepared(MatchAction, name, values[name]) for name in ACTION_COLUMNS]
     with connection.cursor() as cursor:
         cursor.execute(_sql().append_action, params)

@@ -21,6 +21,7 @@ def log_entries(match: Match) -> list[dict]:
             "kind": e.kind,
             "action": e.action,
             "events": e.events,
+            **({"step": e.step} if e.step else {}),
             "hash_before": e.hash_before,
             "hash_after": e.hash_after,
         }
@@ -38,7 +39,9 @@ def _with_steps(match: Match, entries: list[dict]) -> list[dict]:
     for entry in entries:
         if state_hash(state) != entry["hash_before"]:
             return out + [dict(e) for e in entries[len(out) :]]
-        marked = {**entry, "step": engine.prompts(state).step}
+        # An entry logged with its step keeps the stored one: the file must say what the
+        # database says, so a changed step stays visible to an offline check.
+        marked = {"step": engine.prompts(state).step, **entry}
         out.append(marked)
         if entry["kind"] != MatchAction.Kind.RESIGN:
             try:

@@ -128,6 +128,7 @@ def _advance(match: Match, seat: int | None, kind: str, action: dict | None) -> 
         kind=kind,
         action=action,
         events=events,
+        step=match.step,
         hash_before=hash_before,
         hash_after=hash_after,
     )
@@ -343,6 +344,7 @@ def resign(match_id: int, player: Player, seat_index: int | None = None) -> None
             kind=MatchAction.Kind.RESIGN,
             action={"type": "resign"},
             events=[],
+            step=match.step,
             hash_before=digest,
             hash_after=digest,
         )

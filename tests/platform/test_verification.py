@@ -74,6 +74,10 @@ def tamper_details(match):
     MatchAction.objects.filter(match=match, seq=N).update(events=[{"type": "made_up"}])
 
 
+def tamper_step(match):
+    MatchAction.objects.filter(match=match, seq=N).update(step="turn-99-nowhere")
+
+
 def tamper_order(match):
     # Swap entries N and N+1 (through a spare seq: (match, seq) is unique).
     MatchAction.objects.filter(match=match, seq=N).update(seq=10_000)
@@ -105,6 +109,7 @@ TAMPERINGS = {
     "seat": (tamper_seat, f"entry {N}: ", ""),
     "hash": (tamper_hash, f"entry {N}: hash after differs", ""),
     "details": (tamper_details, f"entry {N}: details differ", ""),
+    "turn/phase": (tamper_step, f"entry {N}: turn/phase differs", ""),
     "order": (tamper_order, f"entry {N}: order changed", ""),
     "missing": (tamper_missing, f"entry {N}: is missing", ""),
     "extra": (tamper_extra, ": extra entry", ""),
