@@ -8,6 +8,8 @@ import secrets
 from django.conf import settings
 from django.db import models
 
+from games.matches.bounded_json import needs_scrubbing, scrubbed
+
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no look-alikes (0/o, 1/l/i)
 
 
@@ -152,6 +154,18 @@ class Deck(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game}: {self.name}"
+
+    @classmethod
+    def from_db(cls, db, field_names, values):
+        """Decks saved before input checks could hold lone surrogates, which no page or
+        frame can encode; read, they are shown with U+FFFD instead of failing every page
+        (and every match) that shows the deck. New decks are refused (games/pages/decks.py)."""
+        deck = super().from_db(db, field_names, values)
+        for field in ("name", "data"):
+            value = deck.__dict__.get(field)
+            if value is not None and needs_scrubbing(value):
+                deck.__dict__[field] = scrubbed(value)
+        return deck
 
 
 class Heartbeat(models.Model):

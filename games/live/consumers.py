@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 
@@ -24,7 +23,7 @@ from games.live.queue import QueueSeat
 from games.live.render_protocol import Rendered, RenderRequest
 from games.live.rendering import Viewer, hotseat_turn, render_flash, render_frame, render_status
 from games.live.threads import db, db_write
-from games.matches import committed, services
+from games.matches import bounded_json, committed, services
 from games.matches.broadcast import bounded, lobby_group, match_group
 from games.matches.identity import player_from
 from games.matches.lobby import lobby_context
@@ -57,6 +56,13 @@ def _in_flight(coroutine) -> None:
     task.add_done_callback(_tasks.discard)
 
 
+# A form's fields plus htmx's HEADERS object: two levels. A move inside it is a JSON string
+# of its own; the deepest (a Card Battle deck choice carries the deck) is five levels.
+FRAME_DEPTH = 3
+ACTION_DEPTH = 6
+ACTION_STRING = 200
+
+
 class BadFrame(Exception):
     """A frame that is not a well-formed request; the message says why."""
 
@@ -65,12 +71,12 @@ def parse_frame(text: str | None) -> dict:
     """The htmx ws extension sends a JSON object of form fields plus HEADERS."""
     if text is None:
         raise BadFrame("Binary frames are not understood.")
-    if len(text.encode("utf-8")) > settings.WS_MAX_FRAME_BYTES:
-        raise BadFrame("That message is too large.")
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        raise BadFrame("That message is not understood.") from exc
+        data = bounded_json.loads(
+            text, max_bytes=settings.WS_MAX_FRAME_BYTES, max_depth=FRAME_DEPTH, max_string=16384
+        )
+    except bounded_json.Unreadable as exc:
+        raise BadFrame(f"That message is not understood. {exc}") from exc
     if not isinstance(data, dict):
         raise BadFrame("That message is not understood.")
     return data
@@ -348,12 +354,24 @@ class MatchConsumer(SocketConsumer):
         if not isinstance(raw, str):
             raise services.Rejected("BAD_ACTION", "That move is not understood.")
         try:
-            action = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            raise services.Rejected("BAD_ACTION", "That move is not understood.") from exc
+            action = bounded_json.loads(
+                raw,
+                max_bytes=settings.WS_MAX_FRAME_BYTES,
+                max_depth=ACTION_DEPTH,
+                max_string=ACTION_STRING,
+            )
+        except bounded_json.Unreadable as exc:
+            raise services.Rejected("BAD_ACTION", f"That move is not understood. {exc}") from exc
+        # Every move button sends the step its page shows; without one the stale-move check
+        # could not run, so a move with none is refused rather than applied to whatever the
+        # match is at by then.
         step = data.get("step")
+        if not isinstance(step, str) or len(step) > ACTION_STRING:
+            raise services.Rejected(
+                "BAD_STEP", "That move does not say which step it answers; reload the page."
+            )
         self._require_seat()
-        return action, step if isinstance(step, str) else None
+        return action, step
 
     def _require_seat(self) -> None:
         if self.seat is None:

@@ -13,12 +13,13 @@ from importlib import import_module
 
 from django import forms
 from django.contrib import messages
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
 
 from games.engines import GAME_MODULES, get_engine
+from games.matches import bounded_json
 from games.matches.identity import Player
 from games.models import Deck
 
@@ -83,12 +84,30 @@ def deck_errors(module, data, old: dict | None = None) -> list[str]:
     return errors
 
 
+# A deck is a few hundred bytes of card numbers (the largest ready-made one is under 1 KiB);
+# these bound what a posted deck may cost before the engine looks at it.
+MAX_DECK_BYTES = 8192
+MAX_DECK_DEPTH = 4
+MAX_DECK_STRING = 60
+# A deck with many problems is told the first few: the list answers, it does not echo.
+MAX_ERRORS_SHOWN = 12
+
+
 def parse_data(raw: str) -> tuple[dict | None, list[str]]:
     try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, TypeError):
-        return None, ["The deck could not be read; nothing was saved."]
+        data = bounded_json.loads(
+            raw, max_bytes=MAX_DECK_BYTES, max_depth=MAX_DECK_DEPTH, max_string=MAX_DECK_STRING
+        )
+    except bounded_json.Unreadable as exc:
+        return None, [f"The deck could not be read ({exc}); nothing was saved."]
     return data, []
+
+
+def shown_errors(errors: list[str]) -> list[str]:
+    if len(errors) <= MAX_ERRORS_SHOWN:
+        return errors
+    more = len(errors) - MAX_ERRORS_SHOWN
+    return [*errors[:MAX_ERRORS_SHOWN], f"… and {more} more problem(s)."]
 
 
 def deck_list(request, game: str):
@@ -145,6 +164,7 @@ def deck_edit(request, game: str, pk: int | None = None):
         "builder": f"games/{game}/deck_builder.html",
         "catalogue": catalogue(module),
     }
+    ctx["errors"] = shown_errors(errors)
     return render(request, "decks/edit.html", ctx, status=400 if errors else 200)
 
 
@@ -154,11 +174,15 @@ def deck_validate(request, game: str):
     module = deck_module(game)
     data, errors = parse_data(request.POST.get("data", ""))
     old = None
-    if request.POST.get("deck_id"):
-        old = owned_deck_or_404(request.player, game, int(request.POST["deck_id"])).data
+    deck_id = request.POST.get("deck_id", "")
+    if deck_id:
+        if not (deck_id.isascii() and deck_id.isdigit() and len(deck_id) <= 18):
+            return HttpResponseBadRequest("That deck is not known.")
+        old = owned_deck_or_404(request.player, game, int(deck_id)).data
     if not errors:
         errors = deck_errors(module, data, old)
-    return HttpResponse(render_to_string("decks/_errors.html", {"errors": errors}))
+    html = render_to_string("decks/_errors.html", {"errors": shown_errors(errors)})
+    return HttpResponse(html)
 
 
 @require_POST

@@ -19,6 +19,7 @@ from games.pages.decks import deck_module, decks_of
 GAME = "card-battle"
 CHUNK = 10
 MAX_GAMES = 1000
+MAX_SEED_LENGTH = 64
 
 
 def deck_choices(player) -> list[tuple[str, str]]:
@@ -62,6 +63,9 @@ def simulate_chunk(request):
         return HttpResponseBadRequest("Choose two decks you can use.")
     total = min(_int(request, "n", 100) or 100, MAX_GAMES)
     seed = request.POST.get("seed") or secrets.token_hex(8)
+    if len(seed) > MAX_SEED_LENGTH:
+        # Every battle hashes the seed: a long one made each chunk slow for everyone.
+        return HttpResponseBadRequest(f"The seed is at most {MAX_SEED_LENGTH} characters.")
     done, wins_a, wins_b, draws, turns = (
         _int(request, k) for k in ("done", "wins_a", "wins_b", "draws", "turns")
     )
