@@ -9,6 +9,10 @@
 
   var BASE_MS = 650;
   var positions = {};
+  // Whether a board's playback was running, per board id: the match's socket re-swaps the
+  // board (on connect, on presence changes), and the new copy must carry on playing where
+  // the old one was instead of stalling.
+  var playing = {};
   var STAT = { hp: "❤", attack: "⚔", speed: "➶", cost: "◆" };
 
   function make(tag, cls, text) {
@@ -160,9 +164,17 @@
       if (playBtn) { playBtn.textContent = timer ? "⏸ Pause" : "▶ Play"; }
     }
 
-    function stop() { if (timer) { window.clearTimeout(timer); timer = null; } }
+    function stop() {
+      if (timer) { window.clearTimeout(timer); timer = null; }
+      playing[key] = false;
+    }
     function tick() {
-      if (!document.body.contains(board)) { stop(); return; }
+      if (!document.body.contains(board)) {
+        // Swapped out: leave playing[key] set, so the board that replaced it carries on.
+        window.clearTimeout(timer);
+        timer = null;
+        return;
+      }
       if (pos >= last) { stop(); render(false); return; }
       pos += 1;
       timer = window.setTimeout(tick, BASE_MS / speed);
@@ -171,6 +183,7 @@
     function play() {
       if (timer) { stop(); render(false); return; }
       if (pos >= last) { pos = -1; }
+      playing[key] = true;
       timer = window.setTimeout(tick, 10);
       render(false);
     }
@@ -196,7 +209,7 @@
       select.addEventListener("change", function () { speed = parseFloat(select.value) || 1; });
     }
     render(false);
-    if (fresh) { play(); }
+    if (fresh || (playing[key] && pos < last)) { play(); }
   }
 
   function initAll(root) {
