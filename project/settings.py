@@ -231,6 +231,11 @@ RENDER_PROCESSES = int(os.environ.get("RENDER_PROCESSES", "0"))
 # The pause before each move of a bot (games/matches/bot_pacing.py), so a bot's turn reaches
 # the board one move at a time instead of all at once. Tests run with 0 (tests/conftest.py).
 BOT_STEP_SECONDS = float(os.environ.get("BOT_STEP_SECONDS", "0.6"))
+# Step clocks: the first step of a match starts this much later than its limit says (the
+# players are still reaching the board), and a deployment may replace every timed step's limit
+# with a few seconds (the browser tests of timeouts do; never a production setting).
+CLOCK_START_GRACE_SECONDS = float(os.environ.get("CLOCK_START_GRACE_SECONDS", "10"))
+STEP_SECONDS_OVERRIDE = float(os.environ.get("STEP_SECONDS_OVERRIDE", "0")) or None
 # Longest a channel-layer call may take before it is given up (see games/matches/broadcast.py).
 BROADCAST_TIMEOUT_SECONDS = float(os.environ.get("BROADCAST_TIMEOUT_SECONDS", "1"))
 

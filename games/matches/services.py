@@ -77,10 +77,13 @@ def _log_head(match: Match) -> tuple[int, str]:
     return match.actions.count() + 1, state_hash(match.state)
 
 
-def _deadline_for(match: Match, prompts) -> timezone.datetime | None:
+def _deadline_for(match: Match, prompts, grace: float = 0.0) -> timezone.datetime | None:
+    """When the current step times out: the rules' limit (or the deployment's override, for
+    tests and demos) from now, plus ``grace``."""
     if not match.timed or prompts.time_limit is None or match.status != Match.Status.ACTIVE:
         return None
-    return timezone.now() + timedelta(seconds=prompts.time_limit)
+    seconds = settings.STEP_SECONDS_OVERRIDE or prompts.time_limit
+    return timezone.now() + timedelta(seconds=seconds + grace)
 
 
 def _finish(match: Match, outcome: Outcome | dict) -> None:
@@ -223,7 +226,10 @@ def _start(match: Match) -> None:
     match.status = Match.Status.ACTIVE
     prompts = engine.prompts(match.state)
     match.step = prompts.step
-    match.deadline_at = _deadline_for(match, prompts)
+    # The first step's clock starts after a grace: the players are still being taken to the
+    # board (the host's page swaps in, a joiner's redirect loads), and a 12 s draft round
+    # must not be spent on that.
+    match.deadline_at = _deadline_for(match, prompts, settings.CLOCK_START_GRACE_SECONDS)
     result = engine.outcome(match.state)
     if result is not None:
         _finish(match, result)

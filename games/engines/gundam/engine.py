@@ -14,7 +14,9 @@ import copy
 from typing import Any
 
 from ..core import WIN, Engine, IllegalAction, Outcome, Prompts, clone, rng
+from ..core.clock import note_move
 from . import bot as bot_module
+from . import clock
 from .cards import BASE, COMMAND, EFFECT_OPS, PILOT, STARTER_DECKS, UNIT, card
 from .decks import validate_deck
 from .flow import default_discard, is_over, start_match
@@ -162,7 +164,11 @@ class GundamEngine(Engine):
                 time_limit=BLOCK_SECONDS,
             )
         kind = "target" if state["pending"] else state["phase"]
-        return Prompts(step=f"t{state['turn']}-{state['phase']}", waiting={state["current"]: kind})
+        return Prompts(
+            step=f"t{state['turn']}-{state['phase']}",
+            waiting={state["current"]: kind},
+            time_limit=clock.phase_limit(state["phase"]),
+        )
 
     # ------------------------------------------------------------ legal actions
 
@@ -318,6 +324,7 @@ class GundamEngine(Engine):
         new = clone(state)
         mark = new["counters"]["log"]
         new["counters"]["actions"] += 1
+        note_move(new, seat)  # GUN-X-ABANDON: a move of its own breaks a seat's run
         kind = action["type"]
         if kind == "select":
             new["pending"] = {"seat": seat, "mode": action["mode"], "card": action["card"]}
@@ -357,28 +364,36 @@ class GundamEngine(Engine):
     # ------------------------------------------------------------ timeout
 
     def timeout(self, state: dict[str, Any]):
-        """Deck choice: an unchosen seat gets a starter deck (seeded). Block step: pass."""
+        """Deck choice: an unchosen seat gets a starter deck (seeded). Block step: pass
+        (GUN-X-BLOCK-TIMER). A phase of the active turn: GUN-X-TIMEOUT. Every seat that ran out
+        of time counts towards GUN-X-ABANDON."""
         stage = state["stage"]
+        if stage == Stage.OVER.value:
+            raise IllegalAction("GAME_OVER", "The game is over.")
         new = clone(state)
         mark = new["counters"]["log"]
         if stage == Stage.CHOOSE_DECK.value:
             names = sorted(STARTER_DECKS)
-            for seat in SEATS:
-                if new["choices"][str(seat)] is None:
-                    name = rng(new["seed"], "autodeck", seat).choice(names)
-                    new["choices"][str(seat)] = {
-                        "name": name,
-                        "deck": copy.deepcopy(STARTER_DECKS[name]),
-                    }
+            late = [s for s in SEATS if new["choices"][str(s)] is None]
+            for seat in late:
+                name = rng(new["seed"], "autodeck", seat).choice(names)
+                new["choices"][str(seat)] = {
+                    "name": name,
+                    "deck": copy.deepcopy(STARTER_DECKS[name]),
+                }
             start_match(new)
-            return new, self._events(new, mark, None, "timeout")
-        attack = state["attack"]
-        if stage == Stage.PLAY.value and attack is not None and attack["step"] == "block":
+        elif state["attack"] is not None and state["attack"]["step"] == "block":
             from .combat import pass_block
 
+            late = [1 - state["attack"]["seat"]]
             pass_block(new, timed_out=True)
-            return new, self._events(new, mark, None, "timeout")
-        raise IllegalAction(INVALID_PHASE, "This step has no time limit.")
+        elif clock.phase_limit(state["phase"]) is not None:
+            late = [state["current"]]
+            clock.turn_timeout(new)
+        else:  # pragma: no cover - a match at rest waits in one of the steps above
+            raise IllegalAction(INVALID_PHASE, "This step has no time limit.")
+        clock.abandon_if_due(new, late)
+        return new, self._events(new, mark, None, "timeout")
 
     # ------------------------------------------------------------ view, outcome, labels
 

@@ -70,6 +70,7 @@ class AttackStep(StrEnum):
 class Reason(StrEnum):
     BATTLE_DAMAGE = "BATTLE_DAMAGE"
     DECK_OUT = "DECK_OUT"
+    ABANDONED = "abandoned"  # GUN-X-ABANDON: three timeouts in a row
 
 
 # Match options (GDR-3, GDR-14, GDR-15): spec values are the defaults.

@@ -73,6 +73,7 @@ class Reason(StrEnum):
     CARDS_DEPLETED = "cards_depleted"
     FORFEIT = "forfeit"
     NO_PROGRESS = "no_progress"
+    ABANDONED = "abandoned"  # PXC-3: three timeouts in a row
 
 
 class ActionType(StrEnum):

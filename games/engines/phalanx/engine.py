@@ -8,8 +8,9 @@ Actions (exactly what ``legal_actions`` returns and the UI sends back)::
     {"type": "reinforce", "card": "PX1-5H"}                   reinforcement of the open column
     {"type": "forfeit"}                                       combat or reinforcement
 
-Columns are 0-based in actions and state, 1-based in labels. The seed gives no time limits,
-so every step has ``time_limit=None`` (PXD-4) and ``timeout`` is never due.
+Columns are 0-based in actions and state, 1-based in labels. Each decision has the hall's
+limit (PXC-1, games/engines/phalanx/clock.py); ``timeout`` takes the default for the active seat
+(PXC-2) and logs it as a timeout, and a third timeout in a row loses the match (PXC-3).
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.core import Engine, IllegalAction, Outcome, Prompts
+from games.engines.core.clock import note_move
 
-from . import bot, rules
+from . import bot, clock, rules
 from .cards import (
     COLUMNS,
     FRONT,
@@ -84,7 +86,11 @@ class PhalanxEngine(Engine):
         if phase == Phase.OVER:
             return Prompts(step="over")
         step = f"{phase.value}:{state['turn']}:{len(state['txlog'])}"
-        return Prompts(step=step, waiting={state["active"]: PROMPT_KINDS[phase]})
+        return Prompts(
+            step=step,
+            waiting={state["active"]: PROMPT_KINDS[phase]},
+            time_limit=clock.limit(phase),
+        )
 
     def legal_actions(self, state: dict, seat: int) -> list[dict]:
         phase = Phase(state["phase"])
@@ -156,12 +162,30 @@ class PhalanxEngine(Engine):
             events, details = rules.reinforce(new, seat, action["card"])
         else:
             events, details = rules.forfeit(new, seat)
+        note_move(new, seat)  # PXC-3: a move of its own breaks a seat's run of timeouts
         append_entry(new, before, seat, action, phase, turn, details)
         return new, events
 
     def timeout(self, state: dict) -> tuple[dict, list[dict]]:
-        # PXD-4: the rules set no time limits, so no step ever times out.
-        raise IllegalAction("NO_TIME_LIMIT", "Phalanx steps have no time limit.")
+        """PXC-2: the active seat's time ran out; it takes the default move, logged in the
+        transaction log as a timeout. PXC-3: the third in a row loses by abandonment."""
+        if state["phase"] == Phase.OVER:
+            raise IllegalAction("GAME_OVER", "The match is over.")
+        seat = state["active"]
+        action = clock.default_action(state)
+        before = game_hash(state)
+        phase, turn = state["phase"], state["turn"]
+        new = work_copy(state)
+        if action["type"] == ActionType.PASS:
+            events, details = rules.pass_turn(new, seat)
+        elif action["type"] == ActionType.DEPLOY:
+            events, details = rules.deploy(new, seat, action["card"])
+        else:
+            events, details = rules.reinforce(new, seat, action["card"])
+        events = [{"type": "timeout", "seat": seat, "phase": phase}, *events]
+        events += clock.abandon_if_due(new, seat, rules.finish)
+        append_entry(new, before, seat, action, phase, turn, details, timeout=True)
+        return new, events
 
     # -- reading ------------------------------------------------------------------------
     def view(self, state: dict, viewer: int | None) -> dict:

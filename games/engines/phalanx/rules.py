@@ -24,7 +24,7 @@ from .combat import resolve_column
 from .state import depleted
 
 
-def _finish(state: dict, winner: int | None, reason: Reason, message: str) -> None:
+def finish(state: dict, winner: int | None, reason: Reason, message: str) -> None:
     """End the match; ``message`` names seats 1-based ("Seat 1" is seat 0), as boards do."""
     state["phase"] = Phase.OVER.value
     state["active"] = None
@@ -44,7 +44,7 @@ def end_turn(state: dict, next_seat: int, progress: bool) -> list[dict]:
     state["turn"] += 1
     state["quiet_turns"] = 0 if progress else state["quiet_turns"] + 1
     if state["quiet_turns"] >= NO_PROGRESS_LIMIT:
-        _finish(
+        finish(
             state,
             None,
             Reason.NO_PROGRESS,
@@ -133,10 +133,10 @@ def attack(state: dict, seat: int, column: int) -> tuple[list[dict], dict]:
     details = {"column": column, "destroyed": result["destroyed"], "lpDamage": lp_lost}
 
     if target["lp"] == 0:  # PHX-LP-002 / PXR-10: LP 0 ends the match at once
-        _finish(state, seat, Reason.LP_DEPLETED, f"Seat {defender + 1}'s LP fell to 0.")
+        finish(state, seat, Reason.LP_DEPLETED, f"Seat {defender + 1}'s LP fell to 0.")
         return [*events, {"type": "win", "winner": seat}], details
     if depleted(target):  # PHX-VICTORY-001: nothing left anywhere (attacker wins ties)
-        _finish(state, seat, Reason.CARDS_DEPLETED, f"Seat {defender + 1} has no cards left.")
+        finish(state, seat, Reason.CARDS_DEPLETED, f"Seat {defender + 1} has no cards left.")
         return [*events, {"type": "win", "winner": seat}], details
     column_open = grid[FRONT][column] is None or grid[BACK][column] is None
     if result["destroyed"] and target["hand"] and column_open:
@@ -189,5 +189,5 @@ def forfeit(state: dict, seat: int) -> tuple[list[dict], dict]:
     """PHX-VICTORY-002 / PXR-8: the match ends at once and the opponent wins; the outcome
     records ``forfeit`` and the turn number."""
     turn = state["turn"]
-    _finish(state, 1 - seat, Reason.FORFEIT, f"Seat {seat + 1} forfeited on turn {turn}.")
+    finish(state, 1 - seat, Reason.FORFEIT, f"Seat {seat + 1} forfeited on turn {turn}.")
     return [{"type": "forfeit", "seat": seat, "turn": turn}], {"turn": turn}

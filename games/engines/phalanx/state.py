@@ -110,6 +110,8 @@ def work_copy(state: dict) -> dict:
     new["combat_log"] = list(state["combat_log"])
     new["txlog"] = list(state["txlog"])
     new["outcome"] = None if state["outcome"] is None else dict(state["outcome"])
+    if "timeouts" in state:  # PXC-3's count, present from the first timeout on
+        new["timeouts"] = list(state["timeouts"])
     return new
 
 

@@ -20,21 +20,30 @@ def game_hash(state: dict) -> str:
 
 
 def append_entry(
-    state: dict, before: str, seat: int, action: dict, phase: str, turn: int, details: dict
+    state: dict,
+    before: str,
+    seat: int,
+    action: dict,
+    phase: str,
+    turn: int,
+    details: dict,
+    timeout: bool = False,
 ) -> None:
-    """Append the entry for one applied action; ``state`` is the state after the action."""
-    state["txlog"].append(
-        {
-            "seq": len(state["txlog"]),
-            "seat": seat,
-            "action": dict(action),
-            "phase": phase,
-            "turn": turn,
-            "details": details,
-            "stateHashBefore": before,
-            "stateHashAfter": game_hash(state),
-        }
-    )
+    """Append the entry for one applied action; ``state`` is the state after the action.
+    ``timeout``: the action is the default the clock took for ``seat`` (PXC-2)."""
+    entry = {
+        "seq": len(state["txlog"]),
+        "seat": seat,
+        "action": dict(action),
+        "phase": phase,
+        "turn": turn,
+        "details": details,
+        "stateHashBefore": before,
+        "stateHashAfter": game_hash(state),
+    }
+    if timeout:
+        entry["timeout"] = True
+    state["txlog"].append(entry)
 
 
 class TxLogBroken(Exception):
@@ -82,7 +91,10 @@ def replay(engine: Any, config: dict, actions: list[dict], seed: str) -> dict:
         before = game_hash(state)
         if "stateHashBefore" in entry and entry["stateHashBefore"] != before:
             raise TxLogBroken(index, "stateHashBefore", entry["stateHashBefore"], before)
-        state, _events = engine.apply(state, entry["seat"], entry["action"])
+        if entry.get("timeout"):  # the clock's default (PXC-2), not a move the seat sent
+            state, _events = engine.timeout(state)
+        else:
+            state, _events = engine.apply(state, entry["seat"], entry["action"])
         rebuilt = state["txlog"][-1]
         if rebuilt["stateHashBefore"] != before:  # the engine's own link must hold too
             raise TxLogBroken(index, "stateHashBefore", before, rebuilt["stateHashBefore"])

@@ -8,6 +8,9 @@ opponent's hand, the seed and the state hashes (they are kept for replay checks)
 
 from __future__ import annotations
 
+from games.engines.core.clock import ABANDON_AFTER, timeouts_in_a_row
+
+from . import clock
 from .cards import (
     BACK,
     FRONT,
@@ -181,9 +184,18 @@ def build_view(state: dict, viewer: int | None) -> dict:
                 "turn": e["turn"],
                 "action": dict(e["action"]),
                 "details": dict(e["details"]),
+                "timeout": e.get("timeout", False),
             }
             for e in txlog
         ],
+        # PXC-1..3: the limit of the current decision, and the clock's last default (public:
+        # a deployed or reinforcing card is face up on the battlefield at once).
+        "time_limit": None if state["phase"] == Phase.OVER else clock.limit(state["phase"]),
+        "timeouts": [timeouts_in_a_row(state, s) for s in (0, 1)],
+        "abandon_after": ABANDON_AFTER,
+        "last_timeout": {"seat": txlog[-1]["seat"], "did": clock.describe(txlog[-1]["action"])}
+        if txlog and txlog[-1].get("timeout")
+        else None,
         "outcome": None
         if state["outcome"] is None
         else {

@@ -6,8 +6,9 @@ import json
 from typing import Any
 
 from games.engines.core import DRAW, WIN, Engine, IllegalAction, Outcome, Prompts, rng
+from games.engines.core.clock import note_move
 
-from . import aiming, battle, bot, drawing, flow
+from . import aiming, battle, bot, clock, drawing, flow
 from .model import (
     BattleStep,
     BuildStep,
@@ -125,11 +126,10 @@ class ShapeShipsEngine(Engine):
         if state["stage"] == Stage.OVER:
             return Prompts(step="over")
         kind = WAIT_KIND.get(state["step"], state["step"])
-        # The rules give no time limits anywhere, so no step is timed.
         return Prompts(
             step=self._step_name(state),
             waiting={s: kind for s in self._waiting(state)},
-            time_limit=None,
+            time_limit=clock.limit(state["step"]),  # SSX-CLOCK: the hall's limits
             simultaneous=True,
         )
 
@@ -178,6 +178,7 @@ class ShapeShipsEngine(Engine):
             raise IllegalAction("NOT_YOUR_TURN", "You have nothing to decide right now.")
         if action not in self.legal_actions(state, seat):
             raise IllegalAction(*self._why_illegal(state, seat, action))
+        note_move(new, seat)  # SSX-ABANDON: a move of its own breaks a seat's run of timeouts
         commit = new["commit"][seat]
         step = new["step"]
         events: list[dict[str, Any]] = [{"type": kind, "seat": seat}]
@@ -266,20 +267,34 @@ class ShapeShipsEngine(Engine):
         return [{"type": "resolved", "step": step, "now": state["step"], "turn": state["turn"]}]
 
     def timeout(self, state: dict[str, Any]):
-        """No step is timed by the rules; if the platform still times one out, every waiting
-        seat takes its default: a random species, keep the die, or lock in its current
-        composition (which is always carryable)."""
+        """SSX-TIMER: every seat still deciding takes its default: a random species, keep the
+        die, or lock in what it has chosen so far (its current composition is always
+        carryable; its strikes and charges so far). The log says who ran out of time.
+        SSX-ABANDON: a seat's third timeout in a row loses the match."""
         if state["stage"] == Stage.OVER:
             raise IllegalAction("GAME_OVER", "The match is over.")
         new = clone(state)
-        for seat in self._waiting(state):
+        late = self._waiting(state)
+        for seat in late:
             commit = new["commit"][seat]
             if new["stage"] == Stage.SPECIES_CHOICE:
                 commit["data"] = {"species": rng(new["seed"], "timeout", seat).choice(SPECIES)}
             elif new["step"] == BuildStep.DICE_ROLL:
                 commit["data"] = {"reroll": False}
+            elif isinstance(commit["data"], dict):
+                commit["data"].pop("aim", None)  # a move still waiting for its copy is dropped
             commit["locked"] = True
-        events = [{"type": "timeout", "step": state["step"]}]
+            flow.log(
+                new,
+                f"{flow.PLAYER[seat]} ran out of time: {clock.DEFAULT_WORDS[state['step']]}.",
+            )
+        events: list[dict[str, Any]] = [{"type": "timeout", "step": state["step"], "seats": late}]
+        result = clock.abandoned(new, late)
+        if result is not None:
+            new["result"] = result
+            new["stage"] = Stage.OVER.value
+            flow.log(new, result["message"])
+            return new, [*events, {"type": "abandoned", "seats": late}]
         events.extend(self._maybe_resolve(new))
         return new, events
 

@@ -151,15 +151,3 @@ def test_damage_mode_option_is_validated_and_defaults_to_cumulative():
     }
     with pytest.raises(ValueError):
         ENGINE.setup({"damage_mode": "daily"}, "opt")
-
-
-def test_no_step_has_a_time_limit():
-    """PXD-4: the seed sets no time limits, so every prompt has time_limit None and a
-    timeout is never due (calling it is refused)."""
-    state = ENGINE.setup({}, "timers")
-    assert ENGINE.prompts(state).time_limit is None
-    state = deploy_all(state)
-    assert ENGINE.prompts(state).time_limit is None
-    with pytest.raises(IllegalAction) as err:
-        ENGINE.timeout(state)
-    assert err.value.code == "NO_TIME_LIMIT"

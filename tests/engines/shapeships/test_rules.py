@@ -201,18 +201,6 @@ def test_start_state():
         assert view["lines"] == 3 + s["dice"]["main"]
 
 
-def test_rules_are_silent_on_time_so_no_step_is_timed_and_timeout_takes_defaults():
-    """SSX-TIMER: time_limit is None; a platform timeout locks each waiting seat's current
-    composition (here an empty drawing), a random species, or keeps the die."""
-    s = E.setup({}, "timer")
-    assert E.prompts(s).time_limit is None
-    s, _ = E.timeout(s)
-    assert all(p["species"] for p in s["players"]) and s["step"] == "drawing"
-    assert E.prompts(s).time_limit is None
-    s, _ = E.timeout(s)
-    assert s["summary"]["turn"] == 1
-
-
 def test_resignation_ends_the_match_for_the_opponent():
     """SSX-RESIGN: a seat may resign at any time; the other seat wins."""
     s = start()
