@@ -33,3 +33,26 @@ def match_options_from_post(engine, post, mode: str = "online") -> tuple[dict, b
         config = engine.config_from_options(config)
     timed = post.get("timed", "on") in ("on", "1", "true", "yes")
     return config, timed
+
+
+UNTIMED_HOTSEAT = "hotseat-untimed"  # the lobby's choice where only hot-seat may be untimed
+
+
+def mode_and_timing(engine, post) -> tuple[str, bool]:
+    """The mode and whether the match is timed, from the create form. Where the rules allow
+    an untimed match only in hot-seat (ECR-13), the form offers "hot-seat without timers" as a
+    mode of its own instead of the "Timed" box, and an untimed online or bot match is refused
+    however the request was made."""
+    from games.matches.services import Rejected
+
+    mode = post.get("mode", "online")
+    timed = post.get("timed", "on") in ("on", "1", "true", "yes")
+    if mode == UNTIMED_HOTSEAT:
+        mode, timed = "hotseat", False
+    if not timed and mode != "hotseat" and getattr(engine, "untimed_only_hot_seat", False):
+        raise Rejected(
+            "TIMED_ONLY",
+            f"{engine.name} is untimed only in hot-seat; online and against the bot the "
+            "rules' timers apply.",
+        )
+    return mode, timed

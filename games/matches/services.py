@@ -262,13 +262,20 @@ def join_match(match_id: int, player: Player) -> Seat:
 
 
 def abort_match(match_id: int, player: Player) -> None:
-    """Call a match off before its first action (a waiting challenge, or a start nobody moved in)."""
+    """Call a match off: an online challenge while nobody has joined it; a bot or hot-seat
+    match before its first action."""
     with transaction.atomic():
         match = _locked(match_id)
         if not any(player.owns(s) for s in match.seats.all()):
             raise Rejected("NOT_SEATED", "Only a player of this match can abort it.")
         if match.status not in (Match.Status.WAITING, Match.Status.ACTIVE):
             raise Rejected("OVER", "This match is already over.")
+        if match.mode == Match.Mode.ONLINE and match.status != Match.Status.WAITING:
+            # A "Cancel challenge" clicked on a page that had not yet heard of the join lands
+            # here: the opponent is seated and playing, so only resigning ends it now.
+            raise Rejected(
+                "JOINED", "Your opponent has joined and the match is on: resign instead."
+            )
         if match.actions.exists():
             raise Rejected("STARTED", "Moves have been made; resign instead of aborting.")
         expected = match.version

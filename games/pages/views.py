@@ -17,7 +17,7 @@ from games.engines import GAME_MODULES, get_engine
 from games.live.rendering import Viewer, context_for
 from games.matches import ratings, services
 from games.matches.lobby import lobby_context, my_matches
-from games.matches.options import declared_options, match_options_from_post
+from games.matches.options import declared_options, match_options_from_post, mode_and_timing
 from games.models import Match
 from games.pages.decks import games_with_decks
 
@@ -83,9 +83,9 @@ def how_to_play(request, game: str):
 @require_POST
 def create(request, game: str):
     engine = _engine_or_404(game)
-    mode = request.POST.get("mode", Match.Mode.ONLINE)
     try:
-        config, timed = match_options_from_post(engine, request.POST, mode)
+        mode, timed = mode_and_timing(engine, request.POST)
+        config, _timed = match_options_from_post(engine, request.POST, mode)
         match = services.create_match(
             game,
             request.player,

@@ -12,9 +12,8 @@ EC_PREFER = ('"lock"',)  # after selecting, lock in (ECR-8) rather than keep re-
 
 def create(page, site, mode: str, timed: bool = True) -> str:
     page.goto(f"{site}/g/elemental-clash/")
-    page.check(f"input[name=mode][value={mode}]")
-    if not timed:
-        page.uncheck("input[name=timed][type=checkbox]")
+    # ECR-13: only hot-seat may be untimed, offered as a mode of its own.
+    page.check(f"input[name=mode][value={mode if timed else mode + '-untimed'}]")
     page.click("button:has-text('Create match')")
     page.wait_for_url(re.compile(r"/m/\w+/$"))
     return page.url

@@ -27,7 +27,9 @@ def test_each_lobby_and_how_to_play_page_renders(client, game):
 
 @pytest.mark.parametrize("game", list(GAME_MODULES))
 def test_a_bot_match_page_renders_the_board_for_its_player(client, game):
-    response = client.post(f"/g/{game}/create/", {"mode": "bot", "timed": "off"})
+    # ECR-13: Elemental Clash against the bot is always timed (tests/platform/test_lifecycle.py).
+    timed = "on" if get_engine(game).untimed_only_hot_seat else "off"
+    response = client.post(f"/g/{game}/create/", {"mode": "bot", "timed": timed})
     assert response.status_code == 302
     html = client.get(response["Location"]).content.decode()
     assert 'id="board"' in html and "Duelbot" in html

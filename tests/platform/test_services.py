@@ -125,8 +125,8 @@ def test_malformed_actions_are_rejected_with_a_reason(alice, bob):
     assert not match.actions.exists()
 
 
-def test_abort_is_allowed_only_before_the_first_move(alice, bob):
-    match = online_match(alice, bob)
+def test_abort_is_allowed_only_before_the_first_move(alice):
+    match = services.create_match(EC, alice, mode=Match.Mode.BOT)
     services.submit(match.pk, alice, 0, first_legal(match, 0), match.step)
     with pytest.raises(services.Rejected) as err:
         services.abort_match(match.pk, alice)

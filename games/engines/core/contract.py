@@ -85,6 +85,9 @@ class Engine:
     seats: int = 2
     pitch: str = ""  # one line for the hall
     hot_seat: bool = False  # whether one device may play both seats
+    # Whether the rules allow an untimed match only in hot-seat (Elemental Clash, ECR-13);
+    # otherwise the hall's "Timed" switch is offered in every mode.
+    untimed_only_hot_seat: bool = False
 
     def validate_config(self, config: dict[str, Any]) -> list[str]:
         raise NotImplementedError

@@ -31,6 +31,7 @@ class ElementalClash(Engine):
     seats = 2
     pitch = "Draft six elemental cards, then duel with walls, miners and attacks chosen in secret."
     hot_seat = True  # S5 / ECR-13
+    untimed_only_hot_seat = True  # ECR-13: timers apply in every mode; hot-seat may be untimed
 
     # ---- set-up -------------------------------------------------------------------------
     def validate_config(self, config: dict[str, Any]) -> list[str]:
