@@ -18,6 +18,7 @@ PRIORITY = [
     "upgrade",
     "charge",
     "strike",
+    "copy",  # a strike at a type whose copies differ asks which copy
     "evolve",
     "carrier",
     "build",

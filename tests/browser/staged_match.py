@@ -1,0 +1,50 @@
+"""Puts a match of the live site's database into a position no quick click-through
+reaches: ``python -m tests.browser.staged_match CODE SCENARIO`` with the live site's
+environment. The position is built with the engine from the match's own seed (as the
+engine tests build theirs), then stored as the match's next version, so the pages and the
+server's next move read it like any committed state."""
+
+import sys
+
+import django
+
+
+def carriers(engine, seed: str) -> dict:
+    """ShapeShips, First Strike of turn 1: seat 0 has a charged Guardian, seat 1 an empty
+    Carrier and a full one; only seat 0 has a First Strike decision."""
+    from games.engines.shapeships.model import new_ship
+
+    state = engine.setup({"species": ["human", "human"]}, seed)
+    for seat, code, charges in ((0, "GUA", 2), (1, "CAR", 0), (1, "CAR", 6)):
+        ship = new_ship(state, seat, code, 0)
+        ship["charges"] = charges
+        state["players"][seat]["fleet"].append(ship)
+    while state["step"] != "first_strike":
+        for seat in sorted(engine.prompts(state).waiting):
+            state, _ = engine.apply(state, seat, {"type": "confirm"})
+    return state
+
+
+SCENARIOS = {"shapeships-carriers": carriers}
+
+
+def main(code: str, scenario: str) -> None:
+    django.setup()
+    from django.db import transaction
+
+    from games.engines import get_engine
+    from games.models import Match
+
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(code=code)
+        engine = get_engine(match.game)
+        state = SCENARIOS[scenario](engine, match.seed)
+        match.state = state
+        match.step = engine.prompts(state).step
+        match.version += 1
+        match.deadline_at = None
+        match.save(update_fields=["state", "step", "version", "deadline_at"])
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2])
