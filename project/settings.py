@@ -185,6 +185,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
 
+
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
 USE_I18N = True
@@ -205,6 +206,8 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "hall"
 LOGOUT_REDIRECT_URL = "hall"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 30
+# How often the sweeper deletes expired sessions (games/management/commands/sweeper.py).
+SESSION_CLEAR_SECONDS = float(os.environ.get("SESSION_CLEAR_SECONDS", "3600"))
 
 # Websocket hardening (see games/consumers).
 WS_MAX_FRAME_BYTES = int(os.environ.get("WS_MAX_FRAME_BYTES", "16384"))

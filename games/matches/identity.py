@@ -71,16 +71,35 @@ def current_player(request) -> Player:
     return player_from(getattr(request, "user", None), request.session)
 
 
+# Pages a visitor may read without becoming a guest: they show nothing of the visitor's own
+# and open no socket that acts for them (a spectator's socket needs no identity). Everything
+# else (the lobby, whose socket holds a "Play now" place; the deck pages; every POST) makes
+# the guest first. Giving every request a guest wrote a session row per cookieless request:
+# a crawler or a script without cookies filled the table.
+READ_ONLY_PAGES = frozenset(
+    {"hall", "how_to_play", "leaderboard", "player", "match", "replay", "login", "signup"}
+)
+
+
 class GuestMiddleware:
-    """Gives every visitor a guest id and name in the session before any view runs."""
+    """Gives a visitor a guest id and name in the session before a view that needs one
+    runs; read-only pages leave a visitor without a session as they are."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
-        ensure_guest(request.session)
         request.player = current_player(request)
         return self.get_response(request)
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        needs_guest = request.method not in ("GET", "HEAD") or (
+            getattr(request.resolver_match, "url_name", None) not in READ_ONLY_PAGES
+        )
+        if needs_guest or request.session.session_key is not None:
+            ensure_guest(request.session)
+            request.player = current_player(request)
+        return None
 
 
 def player_context(request) -> dict:

@@ -9,6 +9,7 @@ import logging
 import time
 
 from django.conf import settings
+from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.db import close_old_connections
 
@@ -53,7 +54,24 @@ class Command(BaseCommand):
             self.stdout.write(f"fired {sweep_once()} timeouts")
             return
         self.stdout.write(f"sweeper running every {interval}s")
+        sessions_cleared_at = None
         while True:
             close_old_connections()
             sweep_once()
+            sessions_cleared_at = clear_sessions_if_due(sessions_cleared_at)
             time.sleep(interval)
+
+
+def clear_sessions_if_due(last: float | None) -> float | None:
+    """Delete expired sessions (what `manage.py clearsessions` does) at start and then every
+    SESSION_CLEAR_SECONDS; nothing else ever removes them. Several sweepers may run it at
+    once: deleting rows past their expiry twice deletes nothing more. Returns when it last
+    ran."""
+    now = time.monotonic()
+    if last is not None and now - last < settings.SESSION_CLEAR_SECONDS:
+        return last
+    try:
+        call_command("clearsessions")
+    except Exception:  # the timers matter more than the housekeeping: try again next time
+        log.exception("clearing expired sessions failed")
+    return now
