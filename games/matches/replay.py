@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.db import transaction
+
 from games.engines import get_engine
 from games.engines.core import state_hash, step
 from games.matches.chain import Problem, verify_entries
@@ -18,12 +20,18 @@ def verify(match: Match) -> Problem | None:
     """Replay config + seed + the stored log; return the first broken link ("entry N: what
     differs"), or None if the chain holds, ends at the stored state and gives the stored
     result. Never raises for a tampered log."""
+    with transaction.atomic():
+        # A move commits its entry and the new state together. Reading both under the row
+        # lock keeps a move made meanwhile (in a match still in play) from showing a log
+        # that runs past the state read a moment before.
+        match = Match.objects.select_for_update().get(pk=match.pk)
+        entries = log_entries(match)
     finished = match.status == Match.Status.FINISHED
     return verify_entries(
         match.game,
         match.config,
         match.seed,
-        log_entries(match),
+        entries,
         final_hash=state_hash(match.state),
         outcome=match.outcome if finished else None,
     )

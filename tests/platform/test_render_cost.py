@@ -46,5 +46,5 @@ def test_numbers_still_show_as_digits(counted_number_formats):
     match = played("elemental-clash", moves=40)
     html = render_fragments(match, Viewer(PLAYERS[0], 0))
     for side in get_engine("elemental-clash").view(match.state, 0)["seats"]:
-        assert f"HP {side['hp']}/20" in html
+        assert f"HP <b>{side['hp']}</b>/20" in html
         assert f"Deck {side['deck_count']}" in html
