@@ -2,6 +2,7 @@
 
 import contextlib
 import os
+import secrets
 import socket
 import subprocess
 import sys
@@ -52,6 +53,7 @@ def served_site(db_path, root):
         "DJANGO_SETTINGS_MODULE": "project.settings",
         "DEBUG": "false",
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "SECRET_KEY": secrets.token_urlsafe(50),  # the public local-play key is refused
     }
     env.pop("DATABASE_URL", None)
     env.pop("REDIS_URL", None)

@@ -81,7 +81,7 @@ def wait_for_change(page, before: str, seconds: float = 10) -> None:
 # or deployment, into the play a player spends most of the match in.
 MID_MATCH_MOVES = {
     "elemental-clash": 10,  # the six draft picks, then selections and lock-ins of battle
-    "phalanx": 20,  # the deployment (eight cards each, the bot's too) and a few attacks
+    "phalanx": 10,  # the deployment (eight cards each) and two attacks
     "card-battle": 1,  # the deck choice: the battle then resolves and plays back
     "gundam": 4,
     "shapeships": 4,

@@ -103,7 +103,7 @@ def test_two_people_play_a_full_phalanx_match_with_a_reinforcement(live_site, ne
         assert "forfeited" not in banner
         results.append(re.match(r"You win!|You lose\.|Draw\.", banner).group(0))
         assert page.locator("[data-phx-actions]").count() == 0  # nothing left to click
-        attacks = re.search(r"\((\d+) attacks?\)", page.inner_text(".phx-log summary")).group(1)
+        attacks = re.search(r"\((\d+) attacks?\)", page.inner_text(".phx-log-title")).group(1)
         assert int(attacks) >= 1
     assert bob.evaluate("document.documentElement.scrollWidth") <= 390  # still fits the phone
     assert sorted(results) in (["You lose.", "You win!"], ["Draw.", "Draw."]), results

@@ -72,7 +72,9 @@ def test_board_shows_grids_hp_counts_and_the_combat_log():
     assert "♦×2" in html  # front Diamond bonus shown
     assert "Hand 2" in html and "Drawpile 0" in html  # the opponent's hand as a count
     assert "PX1-6C" not in html
-    assert "▲ column 1" in html and "Q♠ attacks column 1: destroys 3♣, destroys 2♥, 6 LP" in html
+    assert (
+        "column 1</span>" in html and "Q♠ attacks column 1: destroys 3♣, destroys 2♥, 6 LP" in html
+    )
     state, _ = ENGINE.apply(state, 0, {"type": "attack", "attacker": "PX0-QS", "column": 0})
     html, actions = render(state, 1)
     assert "Reinforce column 1" in html and "is-reinforce" in html
