@@ -10,11 +10,13 @@ from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
 
+from games.engines import get_engine
 from games.matches.identity import current_player
 from games.matches.replay import verify
 from games.models import Deck, Match, QueueEntry, Rating, RatingChange, Seat
 
 HIDDEN_WHILE_PLAYING = "(hidden: you hold a seat in this match while it is in play)"
+HIDDEN_UNTIL_OVER = "(hidden until the match is over)"
 STATE_FIELDS = ("pretty_state", "state_while_playing")
 LOG_PAGE = 50
 LIVE = (Match.Status.WAITING, Match.Status.ACTIVE)
@@ -48,9 +50,13 @@ def _clock(match: Match) -> str:
     return f"{max(0, round(left))} s left on step {match.step!r} (deadline {match.deadline_at:%H:%M:%S} UTC)"
 
 
-def _log_page(request, match: Match, hide_actions: bool) -> dict:
+def _log_page(request, match: Match, seated: bool) -> dict:
     """One page of the log with each entry's hashes: a long match's log on one page made
-    the admin page tens of thousands of pixels tall."""
+    the admin page tens of thousands of pixels tall. While the match is in play the moves
+    themselves are left out (a pick or a selection is hidden until revealed)."""
+    hidden_text = (
+        HIDDEN_WHILE_PLAYING if seated else HIDDEN_UNTIL_OVER if match.status in LIVE else ""
+    )
     paginator = Paginator(match.actions.order_by("seq"), LOG_PAGE)
     page = paginator.get_page(request.GET.get("log_page"))
     rows = [
@@ -58,7 +64,7 @@ def _log_page(request, match: Match, hide_actions: bool) -> dict:
             "seq": e.seq,
             "seat": e.seat,
             "kind": e.kind,
-            "action": HIDDEN_WHILE_PLAYING if hide_actions else json.dumps(e.action),
+            "action": hidden_text if hidden_text else json.dumps(e.action),
             "hash_before": e.hash_before,
             "hash_after": e.hash_after,
             "created_at": e.created_at,
@@ -107,14 +113,21 @@ class MatchAdmin(admin.ModelAdmin):
 
     @admin.display(description="state")
     def pretty_state(self, obj):
-        # The seed would let anyone who sees this page predict every future draw of a live
-        # match; staff verify it through the replay action instead of reading it.
-        shown = {k: ("(hidden)" if k == "seed" else v) for k, v in (obj.state or {}).items()}
+        # While a match is in play the page shows what a spectator sees: a hand or a deck
+        # order on an admin screen is one shoulder-glance from the other player. Once it is
+        # over, the whole state (the seed still left out: verify uses it, nobody reads it).
+        if obj.status in LIVE:
+            shown = get_engine(obj.game).view(obj.state, None)
+            title = "Show the public view (hidden parts once the match is over)"
+        else:
+            shown = {k: ("(hidden)" if k == "seed" else v) for k, v in (obj.state or {}).items()}
+            title = "Show the full state"
         return format_html(
-            "<details class='match-state'><summary>Show the state ({} keys)</summary>"
+            "<details class='match-state'><summary>{} ({} keys)</summary>"
             "<pre style='max-height:40em;overflow:auto'>{}</pre></details>",
+            title,
             len(shown),
-            json.dumps(shown, indent=2, sort_keys=True),
+            json.dumps(shown, indent=2, sort_keys=True, default=str),
         )
 
     @admin.display(description="state")

@@ -65,6 +65,12 @@ def test_the_replay_action_reports_the_first_mismatch(admin_client, finished_mat
     assert "first broken link: entry 1: hash after differs" in bad
 
 
+def persona_bob():
+    from games.matches.identity import Player
+
+    return Player(user_id=None, guest_id="guest-bob", name="bob")
+
+
 @pytest.fixture
 def staff_playing(admin_user, bob):
     """An Elemental Clash match in play between a staff member and bob, both having
@@ -94,12 +100,21 @@ def test_staff_who_play_a_match_do_not_see_its_hidden_state_in_the_admin(
     assert entry.hash_after in html, "the log's kinds, seats and hashes stay"
 
 
-def test_staff_who_do_not_play_it_see_everything(client, django_user_model, staff_playing):
+def test_other_staff_see_the_public_view_while_in_play_and_everything_once_over(
+    client, django_user_model, staff_playing
+):
     match, bobs_pick = staff_playing
     django_user_model.objects.create_user("referee", password="referee-pw", is_staff=True, is_superuser=True)  # fmt: skip
     client.login(username="referee", password="referee-pw")
-    html = client.get(f"/admin/games/match/{match.pk}/change/").content.decode()
-    assert bobs_pick in html and "hold a seat in this match" not in html
+    url = f"/admin/games/match/{match.pk}/change/"
+    html = client.get(url).content.decode()
+    assert "hold a seat in this match" not in html
+    assert "Show the public view" in html and "&quot;stage&quot;" in html
+    assert bobs_pick not in html, "a hidden pick stays hidden while the match is in play"
+    assert "(hidden until the match is over)" in html
+    services.resign(match.pk, persona_bob())
+    html = client.get(url).content.decode()
+    assert bobs_pick in html and "Show the full state" in html
 
 
 @pytest.fixture
