@@ -4,8 +4,14 @@ this board adds (ship cards, the hand-limit marks) answer a click with what they
 
 import json
 import re
+import sqlite3
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from games.engines import get_engine
+from games.engines.core import canonical_json
 
 from .driver import ACTION_BUTTONS, click_payload, is_over, offered_moves
 
@@ -23,15 +29,58 @@ def start_bot_match(page, site: str, game: str) -> None:
     page.wait_for_selector(ACTION_BUTTONS)
 
 
-def first_move_on_screen(page) -> bool:
-    """The first offered button lies inside the viewport, with the page scrolled to the top
-    (as it is after a load): the player reaches it without scrolling."""
+def first_legal_payload(page, database: str) -> str | None:
+    """The engine's first legal action for this page's seat, read from the live site's
+    database once the page shows the version stored there."""
+    code = page.url.rstrip("/").rsplit("/", 1)[1]
+    for _ in range(100):
+        with sqlite3.connect(database) as db:
+            match_id, game, version, state = db.execute(
+                "SELECT id, game, version, state FROM games_match WHERE code = ?", (code,)
+            ).fetchone()
+            (seat,) = db.execute(
+                'SELECT "index" FROM games_seat WHERE match_id = ? AND bot_level IS NULL',
+                (match_id,),
+            ).fetchone()
+        if str(version) == page.locator("#match-status").get_attribute("data-version"):
+            actions = get_engine(game).legal_actions(json.loads(state), seat)
+            return canonical_json(actions[0]) if actions else None
+        page.wait_for_timeout(100)
+    raise AssertionError("the page did not catch up with the database")
+
+
+def first_move_on_screen(page, database: str) -> bool:
+    """The button of the engine's first legal action lies inside the viewport, with the page
+    scrolled to the top (as after a load): the player reaches it without scrolling. Allowed
+    a moment to settle, as a board's stylesheet arrives with its first frame."""
+    payload = first_legal_payload(page, database)
+    assert payload is not None, "a move is offered"
     page.evaluate("window.scrollTo(0, 0)")
-    return page.locator(ACTION_BUTTONS).first.evaluate(
-        """el => { const r = el.getBoundingClientRect();
-                   return r.width > 0 && r.top >= 0 && r.left >= 0
-                       && r.bottom <= window.innerHeight && r.right <= window.innerWidth; }"""
-    )
+    try:
+        page.wait_for_function(
+            """payload => {
+                 const el = [...document.querySelectorAll("#board button[data-action]")]
+                     .find(b => b.dataset.action === payload);
+                 if (!el) return false;
+                 const r = el.getBoundingClientRect();
+                 return r.width > 0 && r.top >= 0 && r.left >= 0
+                     && r.bottom <= window.innerHeight && r.right <= window.innerWidth; }""",
+            arg=payload,
+            timeout=3000,
+        )
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
+def serious_violations(page, scope: str) -> list[str]:
+    """axe-core's serious and critical findings inside ``scope`` (the board)."""
+    found = Axe().run(page, context=scope).response["violations"]
+    return [
+        f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}"
+        for v in found
+        if v["impact"] in ("serious", "critical")
+    ]
 
 
 def wait_for_moves(page, seconds: float = 20) -> list[tuple[str, str]]:
@@ -45,10 +94,12 @@ def wait_for_moves(page, seconds: float = 20) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize("size", VIEWPORTS, ids=["desk", "phone"])
-def test_shapeships_first_move_is_in_reach_and_ships_open_on_a_click(live_site, new_page, size):
+def test_shapeships_first_move_is_in_reach_and_ships_open_on_a_click(
+    live_site, live_env, new_page, size
+):
     page = new_page(*size)
     start_bot_match(page, live_site, "shapeships")
-    assert first_move_on_screen(page), "the species choice"
+    assert first_move_on_screen(page, live_env["SQLITE_PATH"]), "the species choice"
     species = [p for p, label in offered_moves(page) if label == "Play Human"]
     click_payload(page, species[0])
     built = 0
@@ -56,7 +107,7 @@ def test_shapeships_first_move_is_in_reach_and_ships_open_on_a_click(live_site, 
         moves = wait_for_moves(page)
         if is_over(page) or page.locator(".ss-mine [data-ss-ship]").count():
             break
-        assert first_move_on_screen(page), [label for _, label in moves]
+        assert first_move_on_screen(page, live_env["SQLITE_PATH"]), [label for _, label in moves]
         kinds = {json.loads(p)["type"]: p for p, _ in moves}
         if "build" in kinds and built < 2:
             builds = [p for p, _ in moves if json.loads(p)["type"] == "build"]
@@ -76,13 +127,14 @@ def test_shapeships_first_move_is_in_reach_and_ships_open_on_a_click(live_site, 
     assert text.is_visible() and text.inner_text().strip(), f"{name}'s text shows on a click"
     theirs = page.locator(".ss-top [data-ss-ship] svg.ss-figure .ss-hull").first
     assert theirs.get_attribute("transform") == "rotate(180 20 20)", "their ships face yours"
+    assert serious_violations(page, "#board") == []
 
 
 @pytest.mark.parametrize("size", VIEWPORTS, ids=["desk", "phone"])
-def test_gundam_first_move_is_in_reach_through_the_first_turns(live_site, new_page, size):
+def test_gundam_first_move_is_in_reach_through_the_first_turns(live_site, live_env, new_page, size):
     page = new_page(*size)
     start_bot_match(page, live_site, "gundam")
-    assert first_move_on_screen(page), "the deck choice"
+    assert first_move_on_screen(page, live_env["SQLITE_PATH"]), "the deck choice"
     click_payload(page, offered_moves(page)[0][0])
     page.wait_for_selector("[data-gd-board][data-stage='play']")
     seen = set()
@@ -90,7 +142,7 @@ def test_gundam_first_move_is_in_reach_through_the_first_turns(live_site, new_pa
         moves = wait_for_moves(page)
         if is_over(page):
             break
-        assert first_move_on_screen(page), [label for _, label in moves]
+        assert first_move_on_screen(page, live_env["SQLITE_PATH"]), [label for _, label in moves]
         kinds = [json.loads(p)["type"] for p, _ in moves]
         seen.update(kinds)
         order = ("target", "play_resource", "deploy", "end_main", "end_turn")
@@ -103,3 +155,4 @@ def test_gundam_first_move_is_in_reach_through_the_first_turns(live_site, new_pa
     name = page.locator(".gd-hand .gd-card-name").first
     name.locator("summary").click()
     assert name.locator(".gd-card-text").is_visible()
+    assert serious_violations(page, "#board") == []
