@@ -124,17 +124,28 @@ def deck_list(request, game: str):
     )
 
 
+def cards_source(request, game: str) -> Deck | None:
+    """The player's own saved deck named by ``?cards_of=<id>`` (404 for anyone else's)."""
+    ref = request.GET.get("cards_of", "")
+    if not (ref.isascii() and ref.isdigit() and len(ref) <= 18):
+        return None
+    return owned_deck_or_404(request.player, game, int(ref))
+
+
 def deck_edit(request, game: str, pk: int | None = None):
     module = deck_module(game)
     deck = owned_deck_or_404(request.player, game, pk) if pk is not None else None
     start = request.GET.get("from")
     initial_data = deck.data if deck else ready_made(module).get(start) if start else None
+    initial_name = deck.name if deck else (start or "")
+    source = cards_source(request, game) if deck is None else None
+    if source is not None:
+        # "New deck from these cards": an unsaved deck with a saved deck's contents, so
+        # settings fixed on the saved one (CBR-9) can be chosen again before saving.
+        initial_data, initial_name = source.data, f"{source.name} (new)"[:60]
     form = DeckForm(
         request.POST or None,
-        initial={
-            "name": deck.name if deck else (start or ""),
-            "data": json.dumps(initial_data or {}),
-        },
+        initial={"name": initial_name, "data": json.dumps(initial_data or {})},
     )
     errors: list[str] = []
     if request.method == "POST" and form.is_valid():
@@ -161,6 +172,7 @@ def deck_edit(request, game: str, pk: int | None = None):
         "errors": errors,
         "deck_data": initial_data or {},
         "is_new": deck is None,
+        "cards_of": source,
         "builder": f"games/{game}/deck_builder.html",
         "catalogue": catalogue(module),
     }

@@ -29,16 +29,32 @@ def deck_choices(player) -> list[tuple[str, str]]:
     return choices
 
 
-def resolve_deck(player, ref: str) -> dict | None:
+def resolve_named_deck(player, ref: str) -> tuple[str, dict] | None:
+    """(name, deck) for a choice value, or None when the player cannot use it."""
     module = deck_module(GAME)
     kind, _, key = ref.partition(":")
-    if kind == "ready":
-        return module.READY_MADE_DECKS.get(key)
+    if kind == "ready" and key in module.READY_MADE_DECKS:
+        return f"{key} (ready-made)", module.READY_MADE_DECKS[key]
     if kind == "saved" and key.isdigit():
         deck = Deck.objects.filter(pk=int(key), game=GAME).first()
         if deck is not None and player.owns_deck(deck):
-            return deck.data
+            return deck.name, deck.data
     return None
+
+
+def play_one(module, deck_a: dict, deck_b: dict, seed: str, index: int) -> dict:
+    """Battle ``index`` of a run, with the seats alternating (CB-SIM-01): deck A sits in
+    seat 1 in even battles and seat 2 in odd ones, so the first seat's edge is shared.
+    ``winner`` is "a", "b" or None for a draw."""
+    a_seat = index % 2
+    first, second = (deck_a, deck_b) if a_seat == 0 else (deck_b, deck_a)
+    result = module.simulate(first, second, f"{seed}:{index}")
+    winner = result.get("winner")
+    if result.get("result") == "draw" or winner is None:
+        side = None
+    else:
+        side = "a" if winner == a_seat else "b"
+    return {"winner": side, "turns": int(result.get("turns", 0)), "a_seat": a_seat}
 
 
 def simulate_page(request):
@@ -58,9 +74,11 @@ def simulate_chunk(request):
     """Run the next chunk and answer with the progress fragment (which asks for the next)."""
     module = deck_module(GAME)
     a_ref, b_ref = request.POST.get("a", ""), request.POST.get("b", "")
-    deck_a, deck_b = resolve_deck(request.player, a_ref), resolve_deck(request.player, b_ref)
-    if deck_a is None or deck_b is None:
+    found_a = resolve_named_deck(request.player, a_ref)
+    found_b = resolve_named_deck(request.player, b_ref)
+    if found_a is None or found_b is None:
         return HttpResponseBadRequest("Choose two decks you can use.")
+    (name_a, deck_a), (name_b, deck_b) = found_a, found_b
     total = min(_int(request, "n", 100) or 100, MAX_GAMES)
     seed = request.POST.get("seed") or secrets.token_hex(8)
     if len(seed) > MAX_SEED_LENGTH:
@@ -70,19 +88,20 @@ def simulate_chunk(request):
         _int(request, k) for k in ("done", "wins_a", "wins_b", "draws", "turns")
     )
     for i in range(done, min(done + CHUNK, total)):
-        result = module.simulate(deck_a, deck_b, f"{seed}:{i}")
-        winner = result.get("winner")
-        if result.get("result") == "draw" or winner is None:
+        game = play_one(module, deck_a, deck_b, seed, i)
+        if game["winner"] is None:
             draws += 1
-        elif winner == 0:
+        elif game["winner"] == "a":
             wins_a += 1
         else:
             wins_b += 1
-        turns += int(result.get("turns", 0))
+        turns += game["turns"]
         done = i + 1
     ctx = {
         "a": a_ref,
         "b": b_ref,
+        "name_a": name_a,
+        "name_b": name_b,
         "n": total,
         "seed": seed,
         "done": done,

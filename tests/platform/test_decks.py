@@ -120,3 +120,43 @@ def test_a_gundam_deck_over_four_copies_is_refused_and_a_starter_deck_saves(clie
 def test_the_gundam_builder_page_offers_the_pool(client):
     html = client.get("/decks/gundam/new/?from=Vanguard Rush").content.decode()
     assert 'id="gd-builder"' in html and "OG01-001" in html and "deck-catalogue" in html
+
+
+def test_CB_SIM_01_the_simulator_alternates_seats_and_names_both_decks(client):
+    """CB-SIM-01: battle i puts deck A in seat i % 2 (the engine's iter_simulations order),
+    so the page's counts are the engine's win_rate; the table names both decks."""
+    from games.engines.card_battle import READY_MADE_DECKS
+    from games.engines.card_battle.simulate import win_rate
+
+    expected = win_rate(READY_MADE_DECKS["Balanced"], READY_MADE_DECKS["Glass Cannon"], 20, "fixed")
+    form = {"a": "ready:Balanced", "b": "ready:Glass Cannon", "n": "20", "seed": "fixed"}
+    client.post("/decks/card-battle/simulate/run/", form)
+    html = client.post(
+        "/decks/card-battle/simulate/run/",
+        {**form, "done": "10", **_counts(client.post("/decks/card-battle/simulate/run/", form))},
+    ).content.decode()
+    assert "20 of 20" in html
+    assert f'<td id="sim-rate-a">{expected["wins_a"]} (' in html
+    assert f'<td id="sim-rate-b">{expected["wins_b"]} (' in html
+    assert '<th id="sim-name-a">Balanced (ready-made) wins</th>' in html
+    assert '<th id="sim-name-b">Glass Cannon (ready-made) wins</th>' in html
+
+
+def _counts(response) -> dict:
+    """The running totals a progress fragment carries to its next request."""
+    import re
+
+    html = response.content.decode()
+    return dict(re.findall(r'name="(wins_a|wins_b|draws|turns)" value="(\d+)"', html))
+
+
+def test_CBR_9_new_deck_from_these_cards_is_only_for_your_own_decks(client):
+    """CBR-9: ?cards_of=<id> pre-fills a new, unsaved deck with your deck's cards (named
+    "(new)"); another player's deck id is not found."""
+    post_deck(client, balanced())
+    deck = Deck.objects.get()
+    html = client.get(f"/decks/{CB}/new/?cards_of={deck.pk}").content.decode()
+    assert 'value="Mine (new)"' in html and "The cards of “Mine”" in html
+    assert Deck.objects.count() == 1  # nothing saved yet
+    client.cookies.clear()
+    assert client.get(f"/decks/{CB}/new/?cards_of={deck.pk}").status_code == 404
