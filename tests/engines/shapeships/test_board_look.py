@@ -118,3 +118,20 @@ def test_the_step_header_never_repeats_the_phase():
         s = confirm_waiting(s)
     words = re.sub(r"<[^>]+>", "", render(s, 0).split('class="ss-status">')[1].split("</p>")[0])
     assert "→" not in words or words.split("→")[0].strip() != words.split("→")[1].strip()
+
+
+def test_the_copy_question_is_a_prompt_that_takes_focus():
+    """SSX-COPY: "which copy?" needs an answer, so the board marks it for focus and view."""
+    s = start("human", "human")
+    give(s, 0, "GUA", charges=2)
+    give(s, 1, "CAR", charges=0)
+    give(s, 1, "CAR", charges=6)
+    s = confirm_waiting(s)
+    gua = s["players"][0]["fleet"][0]["id"]
+    s = play(s, 0, {"type": "strike", "source": gua, "target": "CAR"})
+    page = render(s, 0)
+    aim = page.split("data-ss-aim")[1].split("</div>")[0]
+    assert "data-prompt=" in aim and "Which enemy Carrier?" in aim
+    bar = page.split('class="ss-actions action-bar"')[1]
+    assert "data-ss-aim" in bar, "inside the sticky action bar, so it is on screen"
+    assert "data-prompt=" not in render(s, 1)
