@@ -524,14 +524,15 @@ def bot_step(match_id: int) -> float | None:
 # ---------------------------------------------------------------- accounts
 
 
-def claim_guest_records(guest_id: str, user) -> None:
-    """A guest who signs up keeps what they played and built: their seats and decks move
-    onto the new account."""
+def claim_guest_records(guest_id: str, user) -> int:
+    """A guest who signs up or logs in keeps what they played and built: their seats and
+    decks move onto the account. Returns how many records moved."""
     if not guest_id:
-        return
+        return 0
     with transaction.atomic():
-        Seat.objects.filter(guest_id=guest_id, user=None).update(user=user)
-        Deck.objects.filter(guest_id=guest_id, user=None).update(user=user)
+        seats = Seat.objects.filter(guest_id=guest_id, user=None).update(user=user)
+        decks = Deck.objects.filter(guest_id=guest_id, user=None).update(user=user)
+    return seats + decks
 
 
 # ---------------------------------------------------------------- presence and rematch

@@ -12,6 +12,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from games.engines import GAME_MODULES, get_engine
 from games.live.rendering import Viewer, context_for
@@ -121,6 +122,15 @@ def match_page(request, code: str):
     return render(request, "match/match.html", ctx)
 
 
+def _go(request, name: str, *args):
+    """Redirect to a page. Forms sent by htmx (the game-over panel's: it arrives over the
+    socket, so it carries no CSRF field of its own, and htmx sends the page's token as a
+    header) load the new page as a whole instead of swapping it into the form."""
+    if request.htmx:
+        return HttpResponseClientRedirect(reverse(name, args=args))
+    return redirect(name, *args)
+
+
 def _match_command(service, on_success):
     """A POST view that runs one service on a match for the visitor. A refusal is shown as
     a message on the match page; success goes where ``on_success(match, result)`` says."""
@@ -132,8 +142,8 @@ def _match_command(service, on_success):
             result = service(match.pk, request.player)
         except services.Rejected as exc:
             messages.error(request, exc.message)
-            return redirect("match", code=code)
-        return redirect(*on_success(match, result))
+            return _go(request, "match", code)
+        return _go(request, *on_success(match, result))
 
     view.__name__ = service.__name__
     return view

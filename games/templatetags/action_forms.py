@@ -19,6 +19,8 @@ Elemental Clash render). The markup is the same.
 from django import template
 from django.utils.html import format_html
 
+from games.templatetags.confirm import two_step
+
 register = template.Library()
 
 FORM = (
@@ -33,8 +35,11 @@ FORM = (
 def action_form(a, label="", cls="", confirm=""):
     """``a``: an entry of the page's ``actions`` (payload and label); ``label`` overrides
     the button's text, ``cls`` adds CSS classes and ``confirm`` asks before sending."""
-    asks = format_html(' hx-confirm="{}"', confirm) if confirm else ""
-    return format_html(FORM, asks, a["payload"], cls or "", a["payload"], label or a["label"])
+    if confirm:
+        # hx-confirm never asks on a websocket form: a destructive move takes two steps.
+        text = label or a["label"]
+        return two_step(text, confirm, text.lower(), cls, "ws-send", {"action": a["payload"]})
+    return format_html(FORM, "", a["payload"], cls or "", a["payload"], label or a["label"])
 
 
 action_form.part_safe = True  # reads only its arguments (games/templatetags/parts.py)

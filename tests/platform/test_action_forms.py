@@ -10,6 +10,7 @@ from games.matches import services
 
 from .conftest import EC, persona
 
+PAYLOAD = "{&quot;card&quot;:&quot;&lt;Fire &amp; Ice&gt;&quot;,&quot;type&quot;:&quot;play&quot;}"
 ACTION = {"payload": '{"card":"<Fire & Ice>","type":"play"}', "label": "Play <Fire & Ice>"}
 
 
@@ -20,9 +21,7 @@ def render(source: str, **context) -> str:
 def test_a_form_carries_the_action_and_nothing_that_changes_from_move_to_move():
     html = render("{% action_form a %}", a=ACTION, match={"version": 12, "step": "selection"})
     assert html.startswith('<form ws-send class="action-form">')
-    payload = (
-        "{&quot;card&quot;:&quot;&lt;Fire &amp; Ice&gt;&quot;,&quot;type&quot;:&quot;play&quot;}"
-    )
+    payload = PAYLOAD
     assert f'name="action" value="{payload}"' in html
     assert f'data-action="{payload}"' in html
     assert "12" not in html and "selection" not in html, (
@@ -36,8 +35,12 @@ def test_label_classes_and_confirmation():
     html = render(
         '{% action_form a label="Forfeit" cls="danger" confirm="Forfeit this match?" %}', a=ACTION
     )
-    assert '<form ws-send class="action-form" hx-confirm="Forfeit this match?">' in html
-    assert 'class="btn danger"' in html and ">Forfeit</button>" in html
+    assert "hx-confirm" not in html, "htmx's ws extension never asks: two steps instead"
+    opener, rest = html.split('<form ws-send class="confirm-form inline">')
+    assert 'class="btn danger confirm-open"' in opener and ">Forfeit…</button>" in opener
+    assert '<span class="confirm-q">Forfeit this match?</span>' in opener
+    assert "hidden" in opener.split("confirm-ask")[1], "the question shows only on demand"
+    assert f'name="action" value="{PAYLOAD}"' in rest and ">Yes, forfeit</button></form>" in rest
 
 
 @pytest.mark.django_db

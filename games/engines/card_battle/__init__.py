@@ -34,27 +34,15 @@ Pure helpers for the deck builder and the simulator
   progress bar); ``win_rate(a, b, n=100, seed="sim")`` returns the summary.
 """
 
-from typing import Any
-
 from .cards import CARD_TYPES, DECK_SIZE, DECK_TYPES, STRATEGIES, DeckType, Strategy
 from .decks import READY_MADE_DECKS, mana_curve, validate_deck, validate_deck_edit
 from .engine import CardBattleEngine
 from .simulate import iter_simulations, simulate, win_rate
 from .state import Step
 
-
-def rematch_config(state: dict[str, Any]) -> dict[str, Any]:
-    """Config for a rematch of a resolved match with the two decks in swapped seats."""
-    picks = state["picks"]
-    return {
-        "decks": {
-            "0": {"name": picks["1"]["name"], "deck": dict(picks["1"]["deck"])},
-            "1": {"name": picks["0"]["name"], "deck": dict(picks["0"]["deck"])},
-        }
-    }
-
-
 ENGINE = CardBattleEngine()
+# A rematch's config: the picked decks in swapped seats (CardBattleEngine.rematch_config).
+rematch_config = ENGINE.rematch_config
 
 __all__ = [
     "CARD_TYPES",

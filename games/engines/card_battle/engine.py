@@ -83,14 +83,15 @@ class CardBattleEngine(Engine):
 
     def rematch_config(self, state: State) -> dict[str, Any]:
         """A seeded rematch with sides swapped: each player keeps its deck on the other side
-        (the platform swaps the people and reuses the seed)."""
+        (the platform swaps the people and reuses the seed). A side that never picked (the
+        match was given up first) chooses again in the rematch."""
         picks = state["picks"]
-        return {
-            "decks": {
-                str(new): {"name": picks[str(old)]["name"], "deck": dict(picks[str(old)]["deck"])}
-                for new, old in ((0, 1), (1, 0))
-            }
+        decks = {
+            str(new): {"name": picks[str(old)]["name"], "deck": dict(picks[str(old)]["deck"])}
+            for new, old in ((0, 1), (1, 0))
+            if picks[str(old)] is not None
         }
+        return {"decks": decks} if decks else {}
 
     # -- configuration -------------------------------------------------------------------
     def validate_config(self, config: dict[str, Any]) -> list[str]:

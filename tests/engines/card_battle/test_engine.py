@@ -151,6 +151,16 @@ def test_config_predefines_a_deck_and_a_swapped_rematch_resolves_in_setup():
     assert ENGINE.outcome(state).winner == 1 and ENGINE.outcome(rematch).winner == 0
 
 
+def test_a_rematch_of_a_match_given_up_before_a_pick_lets_that_side_choose_again():
+    """CB-MATCH-02: only decks that were picked carry over, swapped; the other side chooses."""
+    config = {"decks": {"1": {"name": "Tank", "deck": READY_MADE_DECKS["Tank"]}}}
+    state = ENGINE.setup(config, SEED)  # seat 0 resigns before choosing
+    again = rematch_config(state)
+    assert again == {"decks": {"0": {"name": "Tank", "deck": READY_MADE_DECKS["Tank"]}}}
+    assert ENGINE.prompts(ENGINE.setup(again, SEED)).waiting == {1: "choose_deck"}
+    assert rematch_config(ENGINE.setup({}, SEED)) == {}
+
+
 def test_validate_config_lists_problems():
     assert ENGINE.validate_config({}) == []
     assert ENGINE.validate_config({"speed": 3}) == ["Unknown option 'speed'."]

@@ -1,0 +1,116 @@
+"""What a player sees around the board (issue 17): giving up asks first, in two steps; the
+game-over panel's Rematch lands in a new match in every game and mode; the host's page turns
+into the match when someone joins; guests keep their matches when they log in."""
+
+import re
+
+import pytest
+
+from games.engines import GAME_MODULES
+
+pytestmark = pytest.mark.browser
+MATCH_URL = re.compile(r"/m/(\w+)/$")
+
+
+def create(page, site, game: str, mode: str) -> str:
+    page.goto(f"{site}/g/{game}/")
+    page.check(f"input[name=mode][value={mode}]")
+    page.click("button:has-text('Create match')")
+    page.wait_for_url(MATCH_URL)
+    return MATCH_URL.search(page.url).group(1)
+
+
+def give_up(page) -> None:
+    """Open "Match options", take the first step, change our mind, then really give up."""
+    page.click("#match-tools summary")
+    opener = page.locator("#match-tools .confirm-open")
+    word = opener.inner_text().rstrip("…")  # "Resign" or, in Phalanx, "Forfeit"
+    assert word in ("Resign", "Forfeit")
+    opener.click()
+    ask = page.locator("#match-tools .confirm-ask")
+    assert ask.is_visible() and f"Really {word.lower()}?" in ask.inner_text()
+    # Focus rests on "No": a second reflex press of Enter does not give the match away.
+    assert page.evaluate("document.activeElement.textContent") == "No"
+    page.keyboard.press("Enter")
+    assert not ask.is_visible() and opener.is_visible()
+    assert page.locator("#gameover .gameover-panel").count() == 0, "No keeps the match going"
+    opener.click()
+    page.click(f"#match-tools button:has-text('Yes, {word.lower()}')")
+    page.wait_for_selector("#gameover .gameover-panel")
+
+
+@pytest.mark.parametrize("game", list(GAME_MODULES))
+def test_resign_asks_first_and_rematch_against_the_bot_lands_in_a_new_match(
+    live_site, new_page, game
+):
+    page = new_page()
+    first = create(page, live_site, game, "bot")
+    page.wait_for_selector("#match-tools .confirm-open", state="attached")
+    give_up(page)
+    panel = page.inner_text("#gameover")
+    assert "Duelbot wins" in panel
+    assert not page.locator("#match-tools").is_visible(), "no Resign once it is over"
+    page.click("#gameover button:has-text('Rematch')")
+    page.wait_for_url(lambda url: MATCH_URL.search(url) and first not in url)
+    assert "Forbidden" not in page.title() and "verification failed" not in page.content()
+    status = page.locator("#match-status")
+    assert status.get_attribute("data-status") in ("active", "finished")
+    assert "Duelbot" in status.inner_text()
+    if status.get_attribute("data-status") == "active":
+        # The bot's rematch starts at once: the player may give up again, i.e. is seated.
+        assert page.locator("#match-tools summary").is_visible()
+
+
+def test_the_host_sees_the_join_live_and_both_players_land_in_the_rematch(live_site, new_page):
+    ada, bo = new_page(), new_page()
+    code = create(ada, live_site, "phalanx", "online")
+    assert ada.locator("#invite button:has-text('Cancel challenge')").is_visible()
+    bo.goto(f"{live_site}/m/{code}/")
+    bo.click("button:has-text('Join this match')")
+    # No reload on the host's side: its socket turns the page into the started match.
+    ada.wait_for_selector("#match-status[data-status=active]")
+    assert ada.locator("text=Cancel challenge").count() == 0
+    assert ada.locator("text=Waiting for an opponent").count() == 0
+    assert ada.locator("#board").inner_text().strip() != ""
+    give_up(bo)
+    ada.wait_for_selector("#gameover .gameover-panel")
+    ada.click("#gameover button:has-text('Rematch')")
+    ada.wait_for_url(lambda url: MATCH_URL.search(url) and code not in url)
+    new_code = MATCH_URL.search(ada.url).group(1)
+    # The opponent is offered the rematch live, on the finished match's page.
+    bo.click("#gameover a:has-text('Accept rematch')")
+    bo.wait_for_url(re.compile(f"/m/{new_code}/$"))
+    for page in (ada, bo):
+        assert page.locator("#match-status").get_attribute("data-status") == "active"
+        assert page.locator("#match-tools summary").is_visible(), "both are seated"
+
+
+def test_cancel_challenge_asks_first(live_site, new_page):
+    page = new_page()
+    create(page, live_site, "gundam", "online")
+    page.click("#invite .confirm-open")
+    page.click("#invite button:has-text('No')")
+    assert page.locator("#invite").is_visible()
+    page.click("#invite .confirm-open")
+    page.click("#invite button:has-text('Yes, cancel it')")
+    page.wait_for_url(re.compile(r"/g/gundam/$"))
+
+
+def test_logging_in_after_playing_as_a_guest_keeps_the_guests_matches(live_site, new_page):
+    page = new_page()
+    page.goto(f"{live_site}/accounts/signup/")
+    page.fill("input[name=username]", "returning")
+    page.fill("input[name=password1]", "a long pass phrase 9")
+    page.fill("input[name=password2]", "a long pass phrase 9")
+    page.click("button:has-text('Create account')")
+    page.click("button:has-text('Log out')")
+    code = create(page, live_site, "shapeships", "bot")  # as a fresh guest
+    page.click("a:has-text('Log in')")
+    page.fill("input[name=username]", "returning")
+    page.fill("input[name=password]", "a long pass phrase 9")
+    page.click("button:has-text('Log in')")
+    assert "guest matches and decks are now on your account" in page.inner_text(".messages")
+    page.goto(f"{live_site}/me/matches/")
+    assert page.locator(f"a[href='/m/{code}/']").count() >= 1
+    page.goto(f"{live_site}/m/{code}/")
+    assert page.locator("#match-tools summary").is_visible(), "still the seated player"
