@@ -149,6 +149,27 @@ def test_a_finished_match_replays_in_page_with_turn_jumps_playback_and_keys(
     check_board(page, game, expected, last - 2)
     page.keyboard.press("Home")
     check_board(page, game, expected, 0)
+    page.click("#rp-next")
+    check_board(page, game, expected, 1)
+    page.click("#rp-next")
+    check_board(page, game, expected, 2)
+    page.click("#rp-back")
+    check_board(page, game, expected, 1)
+    page.click("#rp-end")
+    check_board(page, game, expected, last)
+    page.click("#rp-start")
+    check_board(page, game, expected, 0)
+    # The seek bar is a range input: its own arrow keys move it, and the player follows.
+    page.focus("#rp-seek")
+    page.keyboard.press("ArrowRight")
+    check_board(page, game, expected, 1)
+    if page.locator("#replay-frame a", has_text="Next attack").count():
+        attack = page.locator("#replay-frame a", has_text="Next attack")
+        at = int(attack.get_attribute("data-at"))
+        attack.click()
+        check_board(page, game, expected, at)
+        label = page.inner_text("#rp-label").lower()
+        assert ("hits" in label) if game == "card-battle" else ("attack" in label), label
     page.click("#rp-end")
     check_board(page, game, expected, last)
     assert page.evaluate("() => window.__samePage === true"), "no step reloaded the page"
@@ -158,6 +179,8 @@ def test_a_finished_match_replays_in_page_with_turn_jumps_playback_and_keys(
     assert page.locator("#replay-frame .replay-chart-marker").count() == 1
     if game == "card-battle":
         assert page.locator("[data-cb-controls]").is_hidden(), "one control bar: the player's"
-    results = Axe().run(page, context=".replay-player")
+    # The player's own parts (the boards are checked by their games' tests).
+    mine = {"include": [[".replay-player"], [".rp-turns"], [".replay-side"]]}
+    results = Axe().run(page, context=mine)
     serious = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
     assert not serious, results.generate_report()
