@@ -179,6 +179,18 @@ class Heartbeat(models.Model):
         return f"{self.name} at {self.at:%H:%M:%S}"
 
 
+class LoginFailure(models.Model):
+    """One failed sign-in, counted against an account ("user:<name>") and against a client
+    address ("addr:<ip>") by games/pages/login_throttle.py. Rows older than the window are
+    deleted as new ones are written."""
+
+    key = models.CharField(max_length=200, db_index=True)
+    at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.key} at {self.at:%H:%M:%S}"
+
+
 class Rating(models.Model):
     """A signed-up player's rating in one game (OpenSkill's mu and sigma, on a 1500 scale)."""
 

@@ -38,12 +38,22 @@ def _key_from_file() -> str:
 
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "").strip() or _key_from_file() or LOCAL_PLAY_KEY
-if SECRET_KEY == LOCAL_PLAY_KEY and not DEBUG:
-    raise ImproperlyConfigured(
-        "Refusing to start with the public local-play SECRET_KEY while DEBUG is off: set "
-        "SECRET_KEY (or run `make run`, which writes a random key to .secret-key), or set "
-        "DEBUG=true for local play only."
-    )
+
+
+def refuse_the_public_key() -> None:
+    """Called where a server starts (project/asgi.py, `manage.py play`): with DEBUG off the
+    public key would let anyone sign session and CSRF cookies. Offline commands (migrate,
+    makemigrations, createsuperuser) sign nothing anyone receives, so they may run on it."""
+    from django.conf import settings
+
+    if settings.SECRET_KEY == LOCAL_PLAY_KEY and not settings.DEBUG:
+        raise ImproperlyConfigured(
+            "Refusing to start with the public local-play SECRET_KEY while DEBUG is off: set "
+            "SECRET_KEY (or run `make run`, which writes a random key to .secret-key), or set "
+            "DEBUG=true for local play only."
+        )
+
+
 ALLOWED_HOSTS = [
     h.strip()
     for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
@@ -62,7 +72,8 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", Fals
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
 # Only behind a proxy that overwrites X-Forwarded-Proto itself (nginx's $scheme): a client
 # reaching daphne directly could otherwise claim https.
-if env_bool("BEHIND_TLS_PROXY", False):
+BEHIND_PROXY = env_bool("BEHIND_TLS_PROXY", False)
+if BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 INSTALLED_APPS = [
@@ -178,13 +189,22 @@ else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "games.live.layers.SweepingInMemoryChannelLayer"}}
 
 AUTH_PASSWORD_VALIDATORS = [
+    # Refuses a password equal or close to the username (or email).
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {
         "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
         "OPTIONS": {"min_length": 8},
     },
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# Failed sign-ins are counted per account and per client address (games/pages/login_throttle.py);
+# past either limit within the window, sign-in is refused until the window has passed.
+AUTHENTICATION_BACKENDS = ["games.pages.login_throttle.ThrottledModelBackend"]
+LOGIN_FAILURES_PER_ACCOUNT = int(os.environ.get("LOGIN_FAILURES_PER_ACCOUNT", "5"))
+LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_ADDRESS", "20"))
+LOGIN_FAILURE_WINDOW_SECONDS = int(os.environ.get("LOGIN_FAILURE_WINDOW_SECONDS", "900"))
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from games.pages import accounts, decks, players, replay_page, simulator, views
+from games.pages import decks, login_throttle, players, replay_page, simulator, views
 
 urlpatterns = [
     path("", views.hall, name="hall"),
@@ -20,7 +20,7 @@ urlpatterns = [
     path("m/<str:code>/record.json", replay_page.record, name="record"),
     path("me/matches/", views.history, name="history"),
     path("accounts/signup/", views.signup, name="signup"),
-    path("accounts/login/", accounts.LoginView.as_view(), name="login"),
+    path("accounts/login/", login_throttle.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("decks/<slug:game>/", decks.deck_list, name="deck_list"),
     path("decks/<slug:game>/new/", decks.deck_edit, name="deck_new"),

@@ -54,21 +54,24 @@ def test_debug_is_off_unless_asked_for():
 
 
 def test_the_public_key_is_refused_with_debug_off():
+    """No server starts on it: `manage.py play`, or any ASGI server loading the app."""
     for env in ({}, {"SECRET_KEY": "duelhall-local-only-not-secret"}, {"DEBUG": "false"}):
-        refused = manage("check", **env)
-        assert refused.returncode != 0
-        assert "Refusing to start with the public local-play SECRET_KEY" in refused.stderr
-    # The server itself never starts on it: `manage.py play` exits before listening.
-    server = manage("play", "--port", "1", "--no-sweeper")
-    assert server.returncode != 0
-    assert "Refusing to start" in server.stderr
+        server = manage("play", "--port", "1", "--no-sweeper", **env)
+        assert server.returncode != 0
+        assert "Refusing to start with the public local-play SECRET_KEY" in server.stderr
+    app = manage("shell", "-c", "import project.asgi")
+    assert app.returncode != 0 and "Refusing to start" in app.stderr
+    # Offline commands sign nothing anyone receives, and `check --deploy` names the key.
+    assert manage("check").returncode == 0
+    assert "security.W009" in manage("check", "--deploy").stderr
 
 
 def test_a_key_file_or_debug_lets_it_start(tmp_path):
     key_file = tmp_path / "key"
     key_file.write_text(secrets.token_urlsafe(50) + "\n")
-    assert manage("check", SECRET_KEY_FILE=str(key_file)).returncode == 0
-    assert manage("check", DEBUG="true").returncode == 0
+    for env in ({"SECRET_KEY_FILE": str(key_file)}, {"DEBUG": "true"}):
+        loaded = manage("shell", "-c", "import project.asgi", **env)
+        assert loaded.returncode == 0, loaded.stderr
 
 
 def example_environment() -> dict[str, str]:

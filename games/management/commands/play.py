@@ -7,6 +7,8 @@ import sys
 
 from django.core.management.base import BaseCommand
 
+from project.settings import refuse_the_public_key
+
 # More workers than this only add memory (~40 MB each): past a few, daphne's own core is
 # the limit.
 MAX_RENDER_PROCESSES = 4
@@ -39,6 +41,7 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, host, port, no_sweeper, **options):
+        refuse_the_public_key()  # here too, or daphne would fail alone and this wait on it
         python = sys.executable
         children = []
         if not no_sweeper:
