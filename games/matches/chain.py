@@ -170,7 +170,9 @@ def verify_entries(
     return None
 
 
-def _outcome_problem(engine, state, resigned: int | None, outcome: dict, end: int):
+def _outcome_problem(engine, state, resigned: int | None, outcome, end: int):
+    if not isinstance(outcome, dict):
+        return Problem(None, "the recorded result is not an object")
     if resigned is not None:
         winner = 1 - resigned
     else:

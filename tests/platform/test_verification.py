@@ -210,3 +210,24 @@ def test_verify_never_raises_on_an_entry_the_engine_chokes_on(finished):
     MatchAction.objects.filter(match=finished, seq=N).update(action={"type": {"deep": [1]}})
     problem = verify(Match.objects.get(pk=finished.pk))
     assert problem is not None and problem.seq == N
+
+
+ODD_VALUES = [None, "x", "", [], {}, 1.5, True, -1, 10**30, [[[]]], {"type": None}]
+
+
+def test_a_record_with_any_field_of_an_odd_type_is_reported_never_raised(finished):
+    from games.management.commands.verify_record import problem_in
+
+    clean = match_record(finished)
+    assert problem_in(clean) is None
+    for key in ("game", "config", "seed", "entries", "final_hash", "outcome", "status"):
+        for odd in ODD_VALUES:
+            record = json.loads(json.dumps(clean))
+            record[key] = odd
+            problem_in(record)  # must return, whatever it says
+    for key in ("seq", "seat", "kind", "action", "events", "step", "hash_before", "hash_after"):
+        for odd in ODD_VALUES:
+            record = json.loads(json.dumps(clean))
+            record["entries"][N - 1][key] = odd
+            problem = problem_in(record)
+            assert problem is not None and problem.startswith(f"entry {N}"), (key, odd, problem)
