@@ -88,6 +88,8 @@ class Engine:
     # Whether the rules allow an untimed match only in hot-seat (Elemental Clash, ECR-13);
     # otherwise the hall's "Timed" switch is offered in every mode.
     untimed_only_hot_seat: bool = False
+    # Bot levels ``bot_action`` plays: 1 is the heuristic bot; 2 searches (core/search.py).
+    bot_levels: tuple[int, ...] = (1,)
 
     def validate_config(self, config: dict[str, Any]) -> list[str]:
         raise NotImplementedError

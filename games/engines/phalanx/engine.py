@@ -57,6 +57,7 @@ class PhalanxEngine(Engine):
     name = "Phalanx"
     pitch = "Two 52-card armies in 2x4 grids: strike down a column, overflow into LP, reinforce."
     hot_seat = True
+    bot_levels = (1, 2)
     # Offered by the lobby's create form (games/matches/options.py); validate_config has the last word.
     match_options = [
         {
@@ -233,4 +234,8 @@ class PhalanxEngine(Engine):
         return ", ".join(parts)
 
     def bot_action(self, state: dict, seat: int, level: int = 1) -> dict:
+        if level >= 2:
+            from .search import choose
+
+            return choose(self, state, seat)
         return bot.choose(self.view(state, seat), seat, self.legal_actions(state, seat), level)

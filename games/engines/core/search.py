@@ -1,0 +1,87 @@
+"""The searching bot (level 2): sample what the seat cannot see, play each move out with
+the engine, keep the move that does best on average.
+
+Determinized Monte Carlo: ``sample(state, seat, r)`` returns a copy of ``state`` in which
+everything hidden from ``seat`` (the opponent's hand, deck orders, the seed that drives
+future randomness) is redrawn at random from what the seat could know, so a search over
+samples never uses the real hidden cards. Each legal move is applied in every sample and
+the game is played on by level-1 bots for at most ``depth`` moves (timeouts where nobody
+can act), then scored by ``evaluate(state, seat)`` in 0..1 (a finished match is 1, 0.5 or
+0). The budget is fixed (samples x moves x depth), never timed, so a decision is
+reproducible: the same state always gives the same move.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from .contract import DRAW, Engine
+from .errors import IllegalAction
+from .rng import rng
+
+Sampler = Callable[[dict[str, Any], int, random.Random], dict[str, Any]]
+Evaluator = Callable[[dict[str, Any], int], float]
+
+
+def result_score(engine: Engine, state: dict[str, Any], seat: int) -> float | None:
+    """1 for a win of ``seat``, 0 for a loss, 0.5 for a draw; None while in play."""
+    outcome = engine.outcome(state)
+    if outcome is None:
+        return None
+    if outcome.result == DRAW or outcome.winner is None:
+        return 0.5
+    return 1.0 if outcome.winner == seat else 0.0
+
+
+def playout(engine: Engine, state: dict[str, Any], depth: int) -> dict[str, Any]:
+    """Level-1 bots play on for at most ``depth`` moves."""
+    for _ in range(depth):
+        if engine.outcome(state) is not None:
+            break
+        waiting = sorted(engine.prompts(state).waiting)
+        try:
+            if not waiting:
+                state, _ = engine.timeout(state)
+                continue
+            mover = waiting[0]
+            state, _ = engine.apply(state, mover, engine.bot_action(state, mover, 1))
+        except IllegalAction:
+            break  # a sample the level-1 bot cannot continue: score it as it stands
+    return state
+
+
+def search_action(
+    engine: Engine,
+    state: dict[str, Any],
+    seat: int,
+    sample: Sampler,
+    evaluate: Evaluator,
+    *,
+    samples: int = 4,
+    depth: int = 12,
+    key: object = "",
+) -> dict[str, Any]:
+    legal = engine.legal_actions(state, seat)
+    if not legal:
+        raise IllegalAction("NOT_YOUR_TURN", "The bot has nothing to do now.")
+    if len(legal) == 1:
+        return legal[0]
+    r = rng(state["seed"], "bot2", seat, key)
+    worlds = [sample(state, seat, r) for _ in range(samples)]
+    best, best_score = legal[0], -1.0
+    for action in legal:
+        total = 0.0
+        for world in worlds:
+            try:
+                after, _ = engine.apply(world, seat, action)
+            except IllegalAction:
+                total -= 1.0  # impossible in this sample: the move depends on hidden luck
+                continue
+            after = playout(engine, after, depth)
+            score = result_score(engine, after, seat)
+            total += evaluate(after, seat) if score is None else score
+        if total > best_score:  # ties keep the earlier move: legal_actions order decides
+            best, best_score = action, total
+    return best
