@@ -1,5 +1,5 @@
 """Server-rendered SVG line charts (no JavaScript): geometry computed here, drawn by
-templates/match/_line_chart.html."""
+templates/match/_replay_chart.html."""
 
 from __future__ import annotations
 
@@ -60,18 +60,3 @@ def line_chart(series: list[dict], x_label: str, y_label: str) -> dict | None:
         "y_ticks": [{"y": sy(t), "label": t} for t in y_ticks],
         "x_ticks": [{"x": sx(t), "label": t} for t in x_ticks],
     }
-
-
-def replay_chart(final_view: dict, names: dict[int, str]) -> dict | None:
-    """The chart a finished match's replay page shows, from the public final view."""
-    timeline = final_view.get("lp_timeline")
-    if timeline:
-        series = [
-            {
-                "name": names.get(seat, f"Seat {seat + 1}"),
-                "points": [[t["turn"], t["lp"][seat]] for t in timeline],
-            }
-            for seat in (0, 1)
-        ]
-        return line_chart(series, "turn", "LP")
-    return None

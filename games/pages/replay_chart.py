@@ -1,6 +1,6 @@
 """The chart beside every replay: each player's health (HP, LP, shields) at every position
 of the match, with the position on show marked. Server-rendered SVG geometry for
-templates/match/_line_chart.html."""
+templates/match/_replay_chart.html."""
 
 from __future__ import annotations
 
