@@ -164,3 +164,16 @@ def test_card_battle_plays_back_its_battle_through_the_same_player(client):
     assert 'data-replay-cb-at="2"' in mid
     assert mid.count('id="replay-controls"') == 1, "one control bar: the player's"
     assert "replay-chart-marker" in mid
+
+
+def test_the_progress_bar_marks_each_turn_and_the_chart_marks_the_position(client):
+    match = bot_match_to_the_end("shapeships", "replay-marks")
+    first = client.get(f"/m/{match.code}/replay/?at=0").content.decode()
+    last = client.get(f"/m/{match.code}/replay/").content.decode()
+    turns = re.findall(r'data-turn="(\d+)">Turn \1<', first)
+    assert len(turns) >= 2 and turns == sorted(turns, key=int)
+    assert first.count('class="rp-mark"') == len(turns), "one mark on the bar per turn"
+    marker = re.compile(r'class="replay-chart-marker" data-marker-x="([\d.]+)"')
+    assert float(marker.search(first).group(1)) < float(marker.search(last).group(1))
+    current = re.search(r'aria-current="step"[^>]*>|data-turn="(\d+)" aria-current', last)
+    assert current is not None, "the turn on show is marked in the turn list"
