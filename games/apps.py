@@ -8,6 +8,7 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         # Daphne's workers wait between a bot's moves on their event loop
         # (games/matches/bot_pacing.py); installed here so every entry point has it.
-        from games.live import bot_pacer
+        from games.live import bot_pacer, sessions
 
         bot_pacer.install()
+        sessions.install()

@@ -267,3 +267,30 @@ class QueueEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.display_name} in {self.lane}"
+
+
+class LiveSocket(models.Model):
+    """One open websocket (match page or lobby). Presence is derived from these rows, never
+    counted: a socket that dies without saying goodbye stops being heartbeated by its process
+    and its row expires (games/matches/presence.py), so a seat can not stay "online" for good."""
+
+    class Kind(models.TextChoices):
+        MATCH = "match", "match page"
+        LOBBY = "lobby", "lobby page"
+
+    channel_name = models.CharField(max_length=200, unique=True)
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    match = models.ForeignKey(
+        Match, null=True, blank=True, on_delete=models.CASCADE, related_name="sockets"
+    )
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Who holds it: the session (logout closes its sockets; a cap per session), the address
+    # (a cap per IP) and the player (a challenge lives while its creator has a page open).
+    session_key = models.CharField(max_length=40, blank=True, default="", db_index=True)
+    ip = models.CharField(max_length=45, blank=True, default="", db_index=True)
+    player_key = models.CharField(max_length=64, blank=True, default="", db_index=True)
+    opened_at = models.DateTimeField()
+    seen_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.kind} socket {self.channel_name}"

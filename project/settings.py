@@ -248,6 +248,20 @@ SWEEPER_GAP_SECONDS = float(os.environ.get("SWEEPER_GAP_SECONDS", "5"))
 # Sockets also check just after the deadline they show: in the default set-up the sweeper's
 # notifications stay in its own process. Otherwise the in-memory layer loses nothing.
 WS_RESYNC_SECONDS = float(os.environ.get("WS_RESYNC_SECONDS", "5" if REDIS_URL else "30"))
+# Presence is derived from live socket rows (games/matches/presence.py): each process beats
+# its open sockets' rows this often, and a row not beaten for WS_SOCKET_EXPIRY_SECONDS belongs
+# to a socket that died without cleaning up and no longer counts.
+WS_HEARTBEAT_SECONDS = float(os.environ.get("WS_HEARTBEAT_SECONDS", "10"))
+WS_SOCKET_EXPIRY_SECONDS = float(os.environ.get("WS_SOCKET_EXPIRY_SECONDS", "35"))
+# Open sockets (match pages, spectators and lobbies alike) one session or one address may
+# hold; one more is accepted only to be closed with a reason.
+WS_MAX_SOCKETS_PER_SESSION = int(os.environ.get("WS_MAX_SOCKETS_PER_SESSION", "20"))
+WS_MAX_SOCKETS_PER_IP = int(os.environ.get("WS_MAX_SOCKETS_PER_IP", "60"))
+# A player of an online match whose every socket has been gone this long has abandoned it:
+# the opponent may claim the win or call it a draw. A challenge whose creator has had no
+# lobby or match page open this long leaves the lobby.
+ABANDON_SECONDS = float(os.environ.get("ABANDON_SECONDS", "60"))
+CHALLENGE_EXPIRY_SECONDS = float(os.environ.get("CHALLENGE_EXPIRY_SECONDS", "60"))
 # Worker processes that render match boards beside daphne (games/live/render_workers.py); 0
 # renders in daphne's threads. `manage.py play` sets it for the default set-up.
 RENDER_PROCESSES = int(os.environ.get("RENDER_PROCESSES", "0"))

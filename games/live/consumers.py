@@ -12,22 +12,24 @@ import logging
 import time
 
 from channels.consumer import get_handler_name
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import timezone
 
 from games.engines import GAME_MODULES
-from games.live import bot_pacer, moves, render_workers, watching
+from games.live import bot_pacer, moves, render_workers, sockets, watching
 from games.live.queue import QueueSeat
+from games.live.refusals import public_message
 from games.live.render_protocol import Rendered, RenderRequest
-from games.live.rendering import Viewer, hotseat_turn, render_flash, render_frame, render_status
+from games.live.rendering import Viewer, hotseat_turn, render_flash, render_frame
 from games.live.threads import db, db_write
-from games.matches import bounded_json, committed, services
+from games.matches import bounded_json, committed, presence, services
 from games.matches.broadcast import bounded, lobby_group, match_group
 from games.matches.identity import player_from
 from games.matches.lobby import lobby_context
-from games.models import Match
+from games.models import LiveSocket, Match
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +56,24 @@ def _in_flight(coroutine) -> None:
     task = asyncio.ensure_future(coroutine)
     _tasks.add(task)
     task.add_done_callback(_tasks.discard)
+
+
+async def _settled(task: asyncio.Task) -> None:
+    """Wait for a cancelled task to finish (it may be mid-database call)."""
+    with contextlib.suppress(asyncio.CancelledError, Exception):
+        await task
+
+
+async def _call(function, *args) -> None:
+    function(*args)
+
+
+def presence_dot(seat: int, online: bool) -> str:
+    """One seat's online dot, swapped in by id: all that a presence change alters."""
+    state, title = ("on", "online") if online else ("off", "away")
+    return (
+        f'<span id="seat-dot-{seat}" class="dot {state}" title="{title}" hx-swap-oob="true"></span>'
+    )
 
 
 # A form's fields plus htmx's HEADERS object: two levels. A move inside it is a JSON string
@@ -92,15 +112,96 @@ class SocketConsumer(AsyncWebsocketConsumer):
     database work runs through DatabaseSyncToAsync (games/live/threads.py), which closes stale
     connections around every call itself."""
 
+    kind = ""  # LiveSocket.Kind of the socket's row
+    cleaned = False
+    ended = False  # its session logged out
+
     async def dispatch(self, message):
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
+            log.warning("%s socket: no handler for a %r message", self.kind, message.get("type"))
+            return
+        try:
+            await handler(message)
+        except StopConsumer:
+            await self.cleanup()
+            raise
+        except BaseException as exc:
+            # Whatever failed (a send during the close handshake, a bug, a cancel), the socket
+            # ends here and its cleanup runs: otherwise its re-check task, watcher slot,
+            # groups and presence row would outlive it (issue 22, findings 1 and 2).
+            if not isinstance(exc, asyncio.CancelledError):
+                log.exception(
+                    "%s socket failed handling %s; closing it", self.kind, message["type"]
+                )
+            await asyncio.shield(self.cleanup())
+            with contextlib.suppress(Exception):
+                await self.close(code=1011)
+            if isinstance(exc, asyncio.CancelledError):
+                raise
+            raise StopConsumer() from None
+
+    async def admit(self, match_id: int | None = None, seat: int | None = None) -> bool:
+        """Accept the socket and record it, or refuse it with a reason when its session or
+        address already holds as many sockets as allowed (spectators and lobbies count)."""
+        session = self.scope.get("session")
+        self.session_key = (getattr(session, "session_key", None) or "") if session else ""
+        client = self.scope.get("client") or ("", 0)
+        refused = await db_write(presence.open_socket)(
+            self.channel_name,
+            self.kind,
+            match_id=match_id,
+            seat=seat,
+            session_key=self.session_key,
+            ip=str(client[0] or ""),
+            player=self.player,
+        )
+        await self.accept()
+        if refused:
+            await self.send(text_data=render_flash(refused))
+            await self.close(code=4429, reason=refused)
+            return False
+        sockets.hold(self)
+        return True
+
+    async def cleanup(self) -> None:
+        """Everything a socket holds, let go; each step whatever the others did, and once."""
+        if self.cleaned:
+            return
+        self.cleaned = True
+        sockets.release(self)
+        for step in self.cleanup_steps():  # steps are awaitables: making one runs nothing
+            try:
+                await step
+            except Exception:
+                log.exception("%s socket cleanup step failed", self.kind)
+        try:
+            await db_write(presence.close_socket)(self.channel_name)
+        except Exception:  # its row expires unbeaten (games/live/sockets.py)
+            log.exception("%s socket: its presence row is left to expire", self.kind)
+
+    def cleanup_steps(self):
+        return []
+
+    async def disconnect(self, code):
+        await self.cleanup()
+
+    async def session_ended(self, event):
+        """The session this socket was opened with logged out: it may not act any more."""
+        self.ended = True
+        await self.close(code=4401, reason="Logged out")
+        await self.cleanup()
+        raise StopConsumer()
+
+    async def reject(self, message: str):
+        await self.send(text_data=render_flash(public_message(message)))
 
 
 class MatchConsumer(SocketConsumer):
     """One socket per open match page. Acts only for the seat its session owns."""
+
+    kind = LiveSocket.Kind.MATCH
+    abandon_check = None
 
     async def connect(self):
         self.code = self.scope["url_route"]["kwargs"]["code"]
@@ -114,9 +215,8 @@ class MatchConsumer(SocketConsumer):
         await bounded(
             self.channel_layer.group_add(self.group, self.channel_name), f"join {self.group}"
         )
-        await self.accept()
-        if self.presence_seat is not None:
-            await db_write(self._presence)(+1)
+        if not await self.admit(self.match_id, self.presence_seat):
+            return
         self.sent_version, self.deadline, self.replan = -1, None, asyncio.Event()
         # What this page holds of the board (games/live/frames.py); one frame at a time is built
         # from it and sent, or the watchdog and a notification could each diff against the
@@ -198,24 +298,18 @@ class MatchConsumer(SocketConsumer):
         self.presence_seat = mine[0] if mine else None
         return True
 
-    def _presence(self, delta: int) -> None:
-        if self.presence_seat is not None:
-            services.set_presence(self.match_id, self.presence_seat, delta)
-
-    async def disconnect(self, code):
-        watchdog = getattr(self, "watchdog", None)
-        if watchdog is not None:
-            watchdog.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await watchdog
+    def cleanup_steps(self):
+        for name in ("watchdog", "abandon_check"):
+            task = getattr(self, name, None)
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
+                yield _settled(task)
         if hasattr(self, "group"):
-            watching.unwatch(self.match_id, self)
-            await bounded(
+            yield _call(watching.unwatch, self.match_id, self)
+            yield bounded(
                 self.channel_layer.group_discard(self.group, self.channel_name),
                 f"leave {self.group}",
             )
-            if getattr(self, "presence_seat", None) is not None:
-                await db_write(self._presence)(-1)
 
     # ---- rendering
 
@@ -268,9 +362,6 @@ class MatchConsumer(SocketConsumer):
             await self.send(text_data=rendered.html)
             self.shown, self.taken_version = rendered.shown, rendered.version
 
-    async def reject(self, message: str):
-        await self.send(text_data=render_flash(message))
-
     # ---- group events
 
     async def match_changed(self, event):
@@ -284,18 +375,30 @@ class MatchConsumer(SocketConsumer):
         await self.send_snapshot(version=version if isinstance(version, int) else None)
 
     async def match_presence(self, event):
-        # Someone came or went: only the status bar changes, so only it is re-rendered,
-        # and this process's copy of the match has stale seats (games/matches/committed.py).
+        # A seat came or went: only its dot changes, and the event says how, so nothing is
+        # read or rendered (a render per socket per arrival grew as N² with spectators).
+        # This process's copy of the match has stale seats (games/matches/committed.py).
         committed.forget(self.match_id)
-        await self.send(text_data=await db(self._render_status)())
+        seat, online = event.get("seat"), event.get("online")
+        if not isinstance(seat, int) or not isinstance(online, bool):
+            return
+        await self.send(text_data=presence_dot(seat, online))
+        if not online and seat != self.presence_seat and self.presence_seat is not None:
+            # The opponent left: once they have been gone long enough this page offers to
+            # claim the match, so look again then (a full render decides).
+            if self.abandon_check is not None:
+                self.abandon_check.cancel()
+            self.abandon_check = asyncio.ensure_future(self._offer_when_abandoned())
 
-    def _render_status(self) -> str:
-        match = Match.objects.prefetch_related("seats").get(pk=self.match_id)
-        return render_status(match, Viewer(self.player, self.seat, self.hotseat))
+    async def _offer_when_abandoned(self):
+        await asyncio.sleep(settings.ABANDON_SECONDS + 0.5)
+        await self.send_snapshot()
 
     # ---- client frames
 
     async def receive(self, text_data=None, bytes_data=None):
+        if self.ended:
+            return  # logged out: the close is on its way, and nothing more is acted on
         if not self.limiter.allow():
             await self.reject("Too many messages; slow down a little.")
             return
@@ -305,7 +408,7 @@ class MatchConsumer(SocketConsumer):
             await self.reject(str(exc))
             return
         try:
-            if "hotseat_show" in data or data.get("resign"):
+            if "hotseat_show" in data or data.get("resign") or "claim" in data:
                 rerender = await db_write(self._handle)(data)
             else:
                 action, step = self._move_from(data)
@@ -345,6 +448,9 @@ class MatchConsumer(SocketConsumer):
             self._hotseat_show()
             return True
         self._require_seat()
+        if "claim" in data:
+            services.claim_abandoned(self.match_id, self.player, self.seat, data["claim"])
+            return False
         services.resign(self.match_id, self.player, self.seat)
         return False
 
@@ -390,6 +496,8 @@ class LobbyConsumer(SocketConsumer):
     """Pushes a game's open challenges to every open lobby page as they change, and holds
     the page's place in the "Play now" queue (games/live/queue.py)."""
 
+    kind = LiveSocket.Kind.LOBBY
+
     async def connect(self):
         self.game = self.scope["url_route"]["kwargs"]["game"]
         if self.game not in GAME_MODULES:
@@ -400,14 +508,15 @@ class LobbyConsumer(SocketConsumer):
         self.queue = QueueSeat(self, self.game, self.player)
         self.limiter = RateLimiter(settings.WS_MAX_MESSAGES_PER_10S)
         await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.accept()
+        if not await self.admit():
+            return
         await self.lobby_changed({})
 
-    async def disconnect(self, code):
+    def cleanup_steps(self):
         if hasattr(self, "queue"):
-            await self.queue.leave()  # leaving the page leaves the queue
+            yield self.queue.leave()  # leaving the page leaves the queue
         if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+            yield self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None):
         try:

@@ -15,6 +15,7 @@ from games.engines import get_engine
 from games.engines.core import canonical_json
 from games.live.frames import FRAME_VARIABLE, Shown, frame_of
 from games.matches.identity import Player
+from games.matches.presence import abandoned_seat
 from games.models import Deck, Match
 
 
@@ -78,6 +79,8 @@ def match_summary(match: Match) -> dict:
         "deadline_ms": int(match.deadline_at.timestamp() * 1000) if match.deadline_at else None,
         "outcome": match.outcome,
         "timed": match.timed,
+        # A seat whose player left long enough ago that the other may claim the match.
+        "abandoned": abandoned_seat(match),
     }
 
 

@@ -93,45 +93,53 @@ def relay(sent: list[tuple[str, dict]]) -> None:
         _start(layer, group, message)
 
 
-def _start(layer, group: str, message: dict) -> None:
+def _start(layer, group: str, message: dict, to_channel: bool = False) -> None:
     """Hand a send to the running loop without waiting for it. Tasks start in the order
     they are created, so notifications keep their order."""
+    send = layer.send if to_channel else layer.group_send
     task = asyncio.get_running_loop().create_task(
-        bounded(layer.group_send(group, message), f"broadcast to {group}")
+        bounded(send(group, message), f"broadcast to {group}")
     )
     _in_flight.add(task)
     task.add_done_callback(_in_flight.discard)
 
 
-def _send(group: str, message: dict) -> None:
+def _send(group: str, message: dict, to_channel: bool = False) -> None:
     box = _collecting.get()
-    if box is not None:
+    if box is not None and not to_channel:
         box.append((group, message))
         return
     layer = get_channel_layer()
     if layer is None:
         return
     what = f"broadcast to {group}"
+    send = layer.send if to_channel else layer.group_send
     # Runs after commit: a failure here must never undo or repeat a committed move.
     loop = _calling_loop()
     if loop is None:
-        async_to_sync(bounded)(layer.group_send(group, message), what)
+        async_to_sync(bounded)(send(group, message), what)
         return
 
     # Inside a worker the send is handed to its loop and not waited for. Waiting would
     # hold the thread that made the move (on SQLite, the one writer thread) until the
     # busy loop got round to it (bench/: a quarter of the writer's time at 200 matches).
     # Tasks start in the order they are handed over, so notifications keep their order.
-    loop.call_soon_threadsafe(_start, layer, group, message)
+    loop.call_soon_threadsafe(_start, layer, group, message, to_channel)
 
 
 def match_changed(match_id: int, version: int) -> None:
     _send(match_group(match_id), {"type": "match.changed", "version": version})
 
 
-def presence_changed(match_id: int) -> None:
-    _send(match_group(match_id), {"type": "match.presence"})
+def presence_changed(match_id: int, seat: int, online: bool) -> None:
+    """A seat came or went: the event carries all a page needs to redraw that seat's dot."""
+    _send(match_group(match_id), {"type": "match.presence", "seat": seat, "online": online})
 
 
 def lobby_changed(game: str) -> None:
     _send(lobby_group(game), {"type": "lobby.changed"})
+
+
+def session_ended(channel_name: str) -> None:
+    """Tell one socket that the session it was opened with has logged out."""
+    _send(channel_name, {"type": "session.ended"}, to_channel=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db.models import Q
 
+from games.matches import presence
 from games.matches.identity import Player
 from games.models import Match
 
@@ -20,8 +21,12 @@ def lobby_context(game: str, player: Player | None) -> dict:
         .prefetch_related("seats")
         .order_by("-created_at")[:50]
     )
+    open_matches = list(open_matches)
+    present = presence.present_creators(open_matches)
     rows = []
     for m in open_matches:
+        if presence.challenge_expired(m, present):
+            continue  # its creator left: nobody should accept a match against an empty chair
         seats = list(m.seats.all())
         rows.append(
             {

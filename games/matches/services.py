@@ -17,12 +17,11 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import F
 from django.utils import timezone
 
 from games.engines import get_engine
 from games.engines.core import IllegalAction, Outcome, state_hash
-from games.matches import bot_pacing, broadcast, committed, move_sql, ratings
+from games.matches import bot_pacing, broadcast, committed, move_sql, presence, ratings
 from games.matches.identity import Player
 from games.models import Deck, Heartbeat, Match, MatchAction, Seat
 
@@ -248,6 +247,8 @@ def join_match(match_id: int, player: Player) -> Seat:
             return mine
         if match.status != Match.Status.WAITING:
             raise Rejected("NOT_OPEN", "This match is not open for joining.")
+        if presence.challenge_expired(match):
+            raise Rejected("EXPIRED", "This challenge has expired: its creator left.")
         if match.rated and player.is_guest:
             raise Rejected("SIGN_IN", "This match is rated: sign up or log in to play it.")
         taken = {s.index for s in seats}
@@ -289,6 +290,39 @@ def abort_match(match_id: int, player: Player) -> None:
         }
         _save(match, expected)
         _after_commit(match, lobby=True)
+
+
+def expire_challenge(match_id: int) -> bool:
+    """Withdraw a waiting challenge whose creator has left (games/matches/presence.py), so
+    nobody accepts a match against an empty chair. Returns True if it was withdrawn."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        if not presence.challenge_expired(match):
+            return False
+        expected = match.version
+        match.status = Match.Status.ABORTED
+        match.deadline_at = None
+        match.outcome = {
+            "result": "aborted",
+            "winner": None,
+            "reason": "expired",
+            "message": "The challenge expired: its creator left.",
+        }
+        _save(match, expected)
+        _after_commit(match, lobby=True)
+    return True
+
+
+def expire_challenges() -> int:
+    """Withdraw every challenge whose creator has left; the lobby pages hear of it."""
+    cutoff = timezone.now() - timedelta(seconds=settings.CHALLENGE_EXPIRY_SECONDS)
+    old = list(
+        Match.objects.filter(
+            status=Match.Status.WAITING, mode=Match.Mode.ONLINE, created_at__lte=cutoff
+        ).prefetch_related("seats")[:200]
+    )
+    present = presence.present_creators(old)
+    return sum(expire_challenge(m.pk) for m in old if presence.challenge_expired(m, present))
 
 
 # ---------------------------------------------------------------- moves
@@ -363,6 +397,33 @@ def resign(match_id: int, player: Player, seat_index: int | None = None) -> None
         )
         expected = match.version
         _finish(match, Outcome("win", 1 - seat.index, f"{seat.display_name} resigned"))
+        _save(match, expected)
+        _after_commit(match)
+
+
+def claim_abandoned(match_id: int, player: Player, seat_index: int | None, claim: object) -> None:
+    """The player who stayed ends a match the other left (games/matches/presence.py): the
+    win ("win") or a draw ("draw"). Refused unless the other seat really is abandoned now."""
+    if claim not in ("win", "draw"):
+        raise Rejected("BAD_CLAIM", "Claim the win or call it a draw.")
+    with transaction.atomic():
+        # Fresh seats, never a kept copy: presence changes do not bump the version.
+        match = Match.objects.select_for_update().prefetch_related("seats").get(pk=match_id)
+        mine = next((s for s in match.seats.all() if player.owns(s)), None)
+        if mine is None or (seat_index is not None and mine.index != seat_index):
+            raise Rejected("NOT_SEATED", "Only a player of this match can claim it.")
+        gone = presence.abandoned_seat(match)
+        if gone is None or gone == mine.index:
+            raise Rejected("NOT_ABANDONED", "Your opponent has not left this match.")
+        left = match.seat_at(gone).display_name
+        expected = match.version
+        if claim == "win":
+            text = f"{left} left the match and {mine.display_name} claimed the win."
+            outcome = Outcome("win", mine.index, "abandonment", text)
+        else:
+            text = f"{left} left the match and {mine.display_name} called it a draw."
+            outcome = Outcome("draw", None, "abandonment", text)
+        _finish(match, outcome)
         _save(match, expected)
         _after_commit(match)
 
@@ -535,17 +596,7 @@ def claim_guest_records(guest_id: str, user) -> int:
     return seats + decks
 
 
-# ---------------------------------------------------------------- presence and rematch
-
-
-def set_presence(match_id: int, seat_index: int, delta: int) -> None:
-    Seat.objects.filter(match_id=match_id, index=seat_index).update(
-        connections=F("connections") + delta, last_seen=timezone.now()
-    )
-    Seat.objects.filter(match_id=match_id, index=seat_index, connections__lt=0).update(
-        connections=0
-    )
-    transaction.on_commit(lambda: broadcast.presence_changed(match_id))
+# ---------------------------------------------------------------- rematch
 
 
 def rematch(match_id: int, player: Player) -> Match:

@@ -1,6 +1,7 @@
 """Real Channels consumers through the real ASGI stack (origin check, sessions, routing)."""
 
 import json
+import re
 
 import pytest
 from channels.db import database_sync_to_async
@@ -279,20 +280,39 @@ async def test_a_flood_of_frames_is_cut_off_by_the_rate_limit(settings):
 
 
 def online_dots(html: str) -> int:
-    """How many players the latest status bar in ``html`` shows as online."""
+    """How many players the page shows as online after ``html``: the latest status bar,
+    then each single dot a presence change swapped in by its id."""
     latest = html[html.rindex('id="match-status"') :]
-    return latest[: latest.index("</div>")].count('class="dot on"')
+    bar = latest[: latest.index("</div>")]
+    dots = dict(re.findall(r'id="seat-dot-(\d+)" class="dot (on|off)"', bar))
+    for seat, state in re.findall(r'id="seat-dot-(\d+)" class="dot (on|off)"', latest):
+        dots[seat] = state  # later swaps win
+    return sum(1 for state in dots.values() if state == "on")
+
+
+class Page:
+    """What one socket's page shows of presence, through every frame it got."""
+
+    def __init__(self) -> None:
+        self.html = ""
+
+    def add(self, html: str) -> int:
+        self.html += html
+        return online_dots(self.html)
 
 
 async def test_opponent_presence_is_shown_live():
     match = await online_match()
     alice = await connect(match.code, persona("alice"))
-    assert online_dots(await drain(alice)) == 1, "only alice is here"
+    page = Page()
+    assert page.add(await drain(alice)) == 1, "only alice is here"
     bob = await connect(match.code, persona("bob"))
     await drain(bob)
-    assert online_dots(await drain(alice)) == 2, "alice sees bob arrive"
+    frame = await drain(alice)
+    assert 'id="match-status"' not in frame, "a presence change sends one dot, not the bar"
+    assert page.add(frame) == 2, "alice sees bob arrive"
     await bob.disconnect()
-    assert online_dots(await drain(alice)) == 1, "and leave"
+    assert page.add(await drain(alice)) == 1, "and leave"
     await alice.disconnect()
 
 

@@ -1,0 +1,25 @@
+"""Logging out ends the sockets its session opened (issue 22 finding 9).
+
+A socket authenticates once, when it opens; without this, a page left open before logout
+could go on moving for the account. Each socket of the session, in any process, is told
+through the channel layer; it stops acting at once and closes (games/live/consumers.py).
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.signals import user_logged_out
+
+from games.matches import broadcast, presence
+
+
+def end_session_sockets(sender, request=None, **kwargs) -> None:
+    session = getattr(request, "session", None)
+    key = getattr(session, "session_key", None)
+    if not key:
+        return
+    for channel_name in presence.sessions_sockets(key):
+        broadcast.session_ended(channel_name)
+
+
+def install() -> None:
+    user_logged_out.connect(end_session_sockets, dispatch_uid="duelhall-end-session-sockets")

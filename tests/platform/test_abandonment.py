@@ -1,0 +1,122 @@
+"""Abandonment and challenge expiry (issue 17): a player whose every socket has been gone
+for ``ABANDON_SECONDS`` lets the other claim the match; a challenge whose creator left
+leaves the lobby and can no longer be accepted."""
+
+import asyncio
+import json
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+
+from games.live import sockets
+from games.matches import services
+from games.matches.lobby import lobby_context
+from games.models import Match
+from project.asgi import application
+
+from .conftest import EC, persona, ws_headers
+from .test_consumers import connect, drain, fresh, online_match
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+def claim(kind: str) -> str:
+    return json.dumps({"claim": kind, "HEADERS": {}})
+
+
+async def bob_leaves_alice_waits(settings):
+    settings.ABANDON_SECONDS = 0.4
+    match = await online_match()
+    alice = await connect(match.code, persona("alice"))
+    bob = await connect(match.code, persona("bob"))
+    await drain(alice), await drain(bob)
+    await bob.disconnect()
+    await asyncio.sleep(1.2)  # past ABANDON_SECONDS: alice's page looks again by itself
+    return match, alice
+
+
+@pytest.mark.parametrize("kind", ["win", "draw"])
+async def test_the_player_who_stayed_can_claim_an_abandoned_match(settings, kind):
+    match, alice = await bob_leaves_alice_waits(settings)
+    offer = await drain(alice)
+    assert "Claim victory" in offer and "Call it a draw" in offer
+    assert "bob has left the match" in offer
+    await alice.send_to(text_data=claim(kind))
+    await drain(alice)
+    after = await fresh(match)
+    assert after.status == Match.Status.FINISHED
+    assert after.outcome["reason"] == "abandonment"
+    if kind == "win":
+        assert after.outcome["result"] == "win" and after.outcome["winner"] == 0
+        assert after.outcome["message"] == "bob left the match and alice claimed the win."
+    else:
+        assert after.outcome["result"] == "draw" and after.outcome["winner"] is None
+        assert after.outcome["message"] == "bob left the match and alice called it a draw."
+    await alice.disconnect()
+
+
+async def test_no_claim_while_the_opponent_is_here_or_only_briefly_gone(settings):
+    settings.ABANDON_SECONDS = 30
+    match = await online_match()
+    alice = await connect(match.code, persona("alice"))
+    bob = await connect(match.code, persona("bob"))
+    await drain(alice), await drain(bob)
+    await alice.send_to(text_data=claim("win"))
+    assert "has not left" in await drain(alice)
+    await bob.disconnect()
+    await alice.send_to(text_data=claim("win"))  # gone, but not for long
+    assert "has not left" in await drain(alice)
+    await alice.send_to(text_data=claim("everything"))
+    assert "Claim the win or call it a draw" in await drain(alice)
+    assert (await fresh(match)).status == Match.Status.ACTIVE
+    await alice.disconnect()
+
+
+async def test_the_player_who_left_cannot_claim_and_a_spectator_cannot_either(settings):
+    match, alice = await bob_leaves_alice_waits(settings)
+    await drain(alice)
+    carol = await connect(match.code, persona("carol"))
+    page = await drain(carol)
+    assert "Claim victory" not in page, "a spectator is offered nothing"
+    await carol.send_to(text_data=claim("win"))
+    assert "Spectators can watch but not play" in await drain(carol)
+    with pytest.raises(services.Rejected, match="has not left"):
+        await database_sync_to_async(services.claim_abandoned)(match.pk, persona("bob"), 1, "win")
+    assert (await fresh(match)).status == Match.Status.ACTIVE
+    await alice.disconnect(), await carol.disconnect()
+
+
+@database_sync_to_async
+def challenge_by_alice() -> Match:
+    return services.create_match(EC, persona("alice"))
+
+
+async def test_a_challenge_whose_creator_left_expires(settings):
+    settings.CHALLENGE_EXPIRY_SECONDS = 0.3
+    match = await challenge_by_alice()
+    codes = lambda: [r["code"] for r in lobby_context(EC, persona("bob"))["open_challenges"]]  # noqa: E731
+    assert match.code in await database_sync_to_async(codes)()
+    await asyncio.sleep(0.5)  # alice has no lobby or match page open
+    assert match.code not in await database_sync_to_async(codes)(), "gone from the lobby"
+    with pytest.raises(services.Rejected, match="expired"):
+        await database_sync_to_async(services.join_match)(match.pk, persona("bob"))
+    await sockets.beat_now()  # the sweep withdraws it, and lobby pages hear of it
+    after = await fresh(match)
+    assert after.status == Match.Status.ABORTED and after.outcome["reason"] == "expired"
+
+
+async def test_a_challenge_stays_while_its_creator_has_a_page_open(settings):
+    settings.CHALLENGE_EXPIRY_SECONDS = 0.3
+    match = await challenge_by_alice()
+    lobby = WebsocketCommunicator(
+        application, f"/ws/lobby/{EC}/", headers=ws_headers(persona("alice"))
+    )
+    assert (await lobby.connect(timeout=5))[0]
+    await asyncio.sleep(0.5)
+    await sockets.beat_now()
+    assert (await fresh(match)).status == Match.Status.WAITING
+    await lobby.disconnect()  # now she leaves: the wait counts from here
+    await asyncio.sleep(0.5)
+    with pytest.raises(services.Rejected, match="expired"):
+        await database_sync_to_async(services.join_match)(match.pk, persona("bob"))
