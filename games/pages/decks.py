@@ -164,6 +164,10 @@ def deck_edit(request, game: str, pk: int | None = None):
         initial_data = data if isinstance(data, dict) else initial_data
     elif request.method == "POST":
         errors = [f"{field}: {' '.join(e)}" for field, e in form.errors.items()]
+    posted = request.method == "POST"
+    if not posted:
+        # What the deck still lacks from the start: an empty new deck is not "legal".
+        errors = deck_errors(module, initial_data or {}, old=deck.data if deck else None)
     ctx = {
         "game": game,
         "engine": get_engine(game),
@@ -177,7 +181,7 @@ def deck_edit(request, game: str, pk: int | None = None):
         "catalogue": catalogue(module),
     }
     ctx["errors"] = shown_errors(errors)
-    return render(request, "decks/edit.html", ctx, status=400 if errors else 200)
+    return render(request, "decks/edit.html", ctx, status=400 if errors and posted else 200)
 
 
 @require_POST

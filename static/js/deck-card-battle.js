@@ -27,7 +27,9 @@
     container.innerHTML = "";
     Object.keys(options).forEach(function (k) {
       var o = options[k];
-      var b = el("button", { type: "button", "class": "choice", "data-value": k, title: o.summary || "" }, (o.icon || "") + " " + o.label);
+      // The label alone: the explanation beside the buttons carries the icon and the summary.
+      var b = el("button", { type: "button", "class": "choice", "data-value": k, title: o.summary || "",
+        "aria-pressed": deck[key] === k ? "true" : "false" }, o.label);
       b.style.borderColor = o.hex;
       if (deck[key] === k) { b.classList.add("selected"); b.style.background = o.hex; }
       if (locked) b.disabled = true;
@@ -50,9 +52,9 @@
       // Draw order matters, and a flex row hides the list's own numbers: show them.
       li.appendChild(el("span", { "class": "pos" }, (i + 1) + "."));
       li.appendChild(el("span", { "class": "nm" }, name));
-      var up = el("button", { type: "button", "class": "btn", "aria-label": "move " + name + " up" }, "↑");
-      var down = el("button", { type: "button", "class": "btn", "aria-label": "move " + name + " down" }, "↓");
-      var del = el("button", { type: "button", "class": "btn danger", "aria-label": "remove " + name }, "✕");
+      var up = el("button", { type: "button", "class": "btn", "aria-label": "move " + name + " up" }, "Up");
+      var down = el("button", { type: "button", "class": "btn", "aria-label": "move " + name + " down" }, "Down");
+      var del = el("button", { type: "button", "class": "btn danger", "aria-label": "remove " + name }, "Remove");
       up.addEventListener("click", function () { move(i, i - 1); });
       down.addEventListener("click", function () { move(i, i + 1); });
       del.addEventListener("click", function () { deck.cards.splice(i, 1); changed(); });

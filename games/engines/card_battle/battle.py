@@ -310,7 +310,7 @@ def attack_phase(battle: Battle, seed: str) -> None:
                 "attack",
                 Phase.ATTACK,
                 f"{card_label(attacker)} hits {player(enemy)} for {damage}: "
-                f"{before} → {battle['hp'][enemy]} HP.",
+                f"{before} → {max(0, battle['hp'][enemy])} HP.",  # a player shows no HP below 0
                 seat=seat,
                 attacker=uid,
                 target=None,

@@ -44,52 +44,56 @@ class Strategy(StrEnum):
 
 
 # The permanent bonus each deck type gives every card drawn from the deck (CB-TYPE-*), with the
-# badge colour the seed names ("colour" is the seed's word, "hex" what the board paints).
+# badge colour the seed names ("colour" is the seed's word, "hex" what the board paints) and
+# the name of its inline-SVG icon (games/templatetags/icons.py; never an emoji).
 DECK_TYPES: dict[str, dict[str, str | int]] = {
     DeckType.SPEEDY: {
         "label": "Speedy",
-        "icon": "⚡",
+        "icon": "bolt",
         "stat": "speed",
         "bonus": 20,
         "colour": "yellow",
         "hex": "#e0b000",
+        "summary": "Every card drawn from this deck gets +20 speed: it attacks earlier.",
     },
     DeckType.HARDY: {
         "label": "Hardy",
-        "icon": "🛡️",
+        "icon": "shield",
         "stat": "hp",
         "bonus": 30,
         "colour": "blue",
         "hex": "#2f6fd6",
+        "summary": "Every card drawn from this deck gets +30 HP: it lasts longer.",
     },
     DeckType.ANGRY: {
         "label": "Angry",
-        "icon": "⚔️",
+        "icon": "sword",
         "stat": "attack",
         "bonus": 20,
         "colour": "red",
         "hex": "#d23b3b",
+        "summary": "Every card drawn from this deck gets +20 attack: it hits harder.",
     },
 }
 
 STRATEGIES: dict[str, dict[str, str]] = {
     Strategy.TARGET_MANA: {
         "label": "Target Mana",
-        "icon": "🎯",
+        "icon": "target",
         "colour": "purple",
         "hex": "#7d3cc8",
         "summary": "Attacks the highest mana cost card.",
     },
     Strategy.KILL_SHOT: {
         "label": "Kill Shot",
-        "icon": "💀",
+        "icon": "skull",
         "colour": "red",
         "hex": "#d23b3b",
         "summary": "Kills the strongest card it can; otherwise hits the strongest card.",
     },
     Strategy.OPTIMIZE_DAMAGE: {
         "label": "Optimize Damage",
-        "icon": "📊",
+        "icon": "chart",
         "colour": "green",
         "hex": "#2e9d4f",
         "summary": "Hits the card whose HP is closest to its attack.",

@@ -19,7 +19,12 @@ MAX_NAME_LENGTH = 80
 
 
 def _choices(options: Any) -> str:
-    return ", ".join(f"'{o}'" for o in options)
+    """The choices by the names players see (never the internal keys)."""
+    return ", ".join(options[o]["label"] for o in options)
+
+
+def _label(options: Any, key: Any) -> str:
+    return options[key]["label"] if isinstance(key, str) and key in options else str(key)
 
 
 def validate_deck(deck: Any) -> list[str]:
@@ -83,12 +88,12 @@ def validate_deck_edit(old_deck: dict[str, Any], new_deck: Any) -> list[str]:
     if new_deck.get("deck_type") != old_deck.get("deck_type"):
         errors.append(
             f"The deck type cannot be changed after creation (it is "
-            f"'{old_deck.get('deck_type')}'); save a new deck instead."
+            f"{_label(DECK_TYPES, old_deck.get('deck_type'))}); save a new deck instead."
         )
     if new_deck.get("strategy") != old_deck.get("strategy"):
         errors.append(
             f"The target strategy cannot be changed after creation (it is "
-            f"'{old_deck.get('strategy')}'); save a new deck instead."
+            f"{_label(STRATEGIES, old_deck.get('strategy'))}); save a new deck instead."
         )
     return errors
 

@@ -55,7 +55,7 @@ def hp_chart(turns: list[dict[str, Any]]) -> dict[str, Any]:
             "points": " ".join(f"{x(i)},{y(hp[seat])}" for i, hp in enumerate(hps)),
             "end_x": x(len(hps) - 1),
             "end_y": y(hps[-1][seat]),
-            "end_hp": hps[-1][seat],
+            "end_hp": max(0, hps[-1][seat]),
         }
         for seat in SEATS
     ]
@@ -70,6 +70,8 @@ def hp_chart(turns: list[dict[str, Any]]) -> dict[str, Any]:
         "top": CHART_PAD,
         "bottom": CHART_H - CHART_PAD,
         "lines": lines,
+        # Where each turn ends on the x axis: a playback shows the lines up to its turn only.
+        "turn_x": [x(i) for i in range(len(hps))],
         "x_ticks": x_ticks,
         "y_ticks": y_ticks,
     }
@@ -138,7 +140,8 @@ def battle_view(state: dict[str, Any]) -> dict[str, Any]:
             {"turn": e["turn"], "kind": e["kind"], "phase": e["phase"], "text": e["text"]}
             for e in battle["log"]
         ],
-        "turns": battle["turns"],
+        # HP as a player reads it: a base below 0 shows 0, as the meter does.
+        "turns": [{**t, "hp": [max(0, hp) for hp in t["hp"]]} for t in battle["turns"]],
         "turn_count": battle["turn"],
         "chart": hp_chart(battle["turns"]),
         "playback": playback,
@@ -160,6 +163,9 @@ def build_view(state: dict[str, Any], viewer: int | None) -> dict[str, Any]:
             for s in SEATS
         ],
         "my_pick": None,
+        # Badge data for the decks offered (public: the same for every viewer).
+        "deck_types": DECK_TYPES if not over else None,
+        "strategies": STRATEGIES if not over else None,
         "players": None,
         "outcome": state["outcome"],
     }

@@ -61,9 +61,9 @@ def test_missing_or_invalid_deck_type():
     cards = ["Goblin"] * 20
     missing = validate_deck({"strategy": "kill-shot", "cards": cards})
     invalid = validate_deck({"deck_type": "sneaky", "strategy": "kill-shot", "cards": cards})
-    assert missing == ["The deck type is missing: choose one of 'speedy', 'hardy', 'angry'."]
+    assert missing == ["The deck type is missing: choose one of Speedy, Hardy, Angry."]
     assert invalid == [
-        "The deck type 'sneaky' is not valid: choose one of 'speedy', 'hardy', 'angry'."
+        "The deck type 'sneaky' is not valid: choose one of Speedy, Hardy, Angry."
     ]
 
 
@@ -101,7 +101,7 @@ def test_editing_cards_is_fine_but_type_and_strategy_are_fixed():
     assert validate_deck_edit(old, reordered) == []
     retyped = deck(["Archer", "Knight"], "angry", "target-mana")
     assert validate_deck_edit(old, retyped) == [
-        "The deck type cannot be changed after creation (it is 'hardy'); save a new deck instead."
+        "The deck type cannot be changed after creation (it is Hardy); save a new deck instead."
     ]
     restrat = deck(["Archer", "Knight"], "hardy", "kill-shot")
     assert "target strategy cannot be changed" in validate_deck_edit(old, restrat)[0]
@@ -136,3 +136,14 @@ def test_mana_curve_counts_by_cost():
     ]
     assert curve["total"] == 128 and curve["average"] == 6.4 and curve["count"] == 20
     assert mana_curve({"cards": ["Goblin", "Nope"]})["count"] == 1
+
+
+def test_no_error_names_a_choice_by_its_internal_key():
+    """Players read labels ("Speedy", "Target Mana"), never the keys the data uses."""
+    keys = ["speedy", "hardy", "angry", "target-mana", "kill-shot", "optimize-damage"]
+    errors = validate_deck({"cards": []}) + validate_deck({"deck_type": "x", "strategy": "y"})
+    old = {"deck_type": "speedy", "strategy": "kill-shot", "cards": []}
+    errors += validate_deck_edit(old, {"deck_type": "hardy", "strategy": "target-mana", "cards": []})
+    assert errors
+    for error in errors:
+        assert not any(key in error for key in keys), error
