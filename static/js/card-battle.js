@@ -13,7 +13,15 @@
   // board (on connect, on presence changes), and the new copy must carry on playing where
   // the old one was instead of stalling.
   var playing = {};
-  var STAT = { hp: "❤", attack: "⚔", speed: "➶", cost: "◆" };
+  // Each stat's inline-SVG icon, cloned from the board's <template id="cb-icons">.
+  var STAT = { hp: "heart", attack: "sword", speed: "bolt", cost: "gem" };
+  var STAT_TITLE = { hp: "HP", attack: "attack", speed: "speed", cost: "mana cost" };
+
+  function icon(name) {
+    var source = document.getElementById("cb-icons");
+    var found = source && source.content.querySelector(".icon-" + name);
+    return found ? found.cloneNode(true) : document.createTextNode("");
+  }
 
   function make(tag, cls, text) {
     var node = document.createElement(tag);
@@ -70,8 +78,12 @@
     node.appendChild(make("small", "", "#" + (c.deck_index + 1)));
     var stats = make("span", "cb-stats");
     ["hp", "attack", "speed", "cost"].forEach(function (key) {
-      var text = STAT[key] + " " + (key === "hp" ? Math.max(0, c.hp) + "/" + c.max_hp : c[key]);
-      stats.appendChild(make("span", c.boosted === key ? "cb-gold" : "", text));
+      var text = key === "hp" ? Math.max(0, c.hp) + "/" + c.max_hp : String(c[key]);
+      var stat = make("span", c.boosted === key ? "cb-gold" : "");
+      stat.title = STAT_TITLE[key];
+      stat.appendChild(icon(STAT[key]));
+      stat.appendChild(document.createTextNode(text));
+      stats.appendChild(stat);
     });
     node.appendChild(stats);
     return node;
@@ -103,6 +115,12 @@
     var pos = fresh ? -1 : positions[key];
     var speed = 1;
     var timer = null;
+    var rows = board.querySelectorAll(".cb-table tbody tr");
+    var chart = board.querySelector("[data-cb-turn-x]");
+    var turnX = chart ? chart.getAttribute("data-cb-turn-x").split(" ").map(Number) : [];
+    var clip = board.querySelector("[data-cb-clip]");
+    var ends = board.querySelectorAll("[data-cb-end]");
+    var legends = board.querySelectorAll("[data-cb-legend]");
     // In a replay the shared player (replay.js) owns the controls: each of its positions
     // names the battle event to show, and this board only draws it.
     var driven = board.closest("[data-replay-cb-at]");
@@ -156,12 +174,28 @@
         var current = lines[pos];
         if (current) { log.scrollTop = Math.max(0, current.offsetTop - log.offsetTop - log.clientHeight / 2); }
       }
+      // Nothing that shows the end runs ahead of the playback: the per-turn table shows the
+      // turns already over, the chart its lines up to there, the legend the HP now.
+      var done = pos >= last;
+      var finished = done ? Infinity : st.turn - 1;
+      for (var r = 0; r < rows.length; r++) {
+        rows[r].hidden = Number(rows[r].getAttribute("data-turn")) > finished;
+      }
+      if (clip && turnX.length) {
+        var upto = Math.max(0, Math.min(turnX.length - 1, finished));
+        clip.setAttribute("width", String(done ? turnX[turnX.length - 1] + 10 : turnX[upto] + 1));
+      }
+      for (var k = 0; k < ends.length; k++) { ends[k].style.display = done ? "" : "none"; }
+      for (var g = 0; g < legends.length; g++) {
+        var seat = Number(legends[g].getAttribute("data-cb-legend"));
+        legends[g].textContent = String(Math.max(0, st.hp[seat]));
+      }
       if (result) { result.hidden = pos < last; }
       // The platform's game-over panel would spoil the playback: hold it until the end.
       // A class on <body> survives the panel being swapped in again by later updates.
       document.body.classList.toggle("cb-result-held", pos < last);
       if (progress) { progress.textContent = (pos + 1) + " / " + events.length; }
-      if (playBtn) { playBtn.textContent = timer ? "⏸ Pause" : "▶ Play"; }
+      if (playBtn) { playBtn.classList.toggle("is-playing", !!timer); }
     }
 
     function stop() {

@@ -163,9 +163,6 @@ def build_view(state: dict[str, Any], viewer: int | None) -> dict[str, Any]:
             for s in SEATS
         ],
         "my_pick": None,
-        # Badge data for the decks offered (public: the same for every viewer).
-        "deck_types": DECK_TYPES if not over else None,
-        "strategies": STRATEGIES if not over else None,
         "players": None,
         "outcome": state["outcome"],
     }

@@ -74,4 +74,5 @@ def test_hp_chart_geometry():
     assert chart["lines"][0]["points"] == "24.0,24.0 160.0,80.0 296.0,136.0"
     assert chart["lines"][1]["points"] == "24.0,24.0 160.0,24.0 296.0,52.0"
     assert [t["label"] for t in chart["x_ticks"]] == [0, 1, 2]
-    assert chart["lines"][0]["end_hp"] == -20
+    assert chart["lines"][0]["end_hp"] == 0, "HP is never shown below 0"
+    assert chart["turn_x"] == [24.0, 160.0, 296.0], "where each turn ends, for the playback"

@@ -62,9 +62,7 @@ def test_missing_or_invalid_deck_type():
     missing = validate_deck({"strategy": "kill-shot", "cards": cards})
     invalid = validate_deck({"deck_type": "sneaky", "strategy": "kill-shot", "cards": cards})
     assert missing == ["The deck type is missing: choose one of Speedy, Hardy, Angry."]
-    assert invalid == [
-        "The deck type 'sneaky' is not valid: choose one of Speedy, Hardy, Angry."
-    ]
+    assert invalid == ["The deck type 'sneaky' is not valid: choose one of Speedy, Hardy, Angry."]
 
 
 def test_missing_or_invalid_strategy():
@@ -143,7 +141,9 @@ def test_no_error_names_a_choice_by_its_internal_key():
     keys = ["speedy", "hardy", "angry", "target-mana", "kill-shot", "optimize-damage"]
     errors = validate_deck({"cards": []}) + validate_deck({"deck_type": "x", "strategy": "y"})
     old = {"deck_type": "speedy", "strategy": "kill-shot", "cards": []}
-    errors += validate_deck_edit(old, {"deck_type": "hardy", "strategy": "target-mana", "cards": []})
+    errors += validate_deck_edit(
+        old, {"deck_type": "hardy", "strategy": "target-mana", "cards": []}
+    )
     assert errors
     for error in errors:
         assert not any(key in error for key in keys), error
