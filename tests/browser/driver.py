@@ -23,7 +23,9 @@ def offered(page) -> list[str]:
 def click_move(page, prefer: tuple[str, ...] = (), timeout: float | None = None) -> bool:
     """Click a move (the first whose payload contains a preferred fragment, else the first).
     Returns False when nothing is offered. Waits until the server sent a new version."""
-    payloads = offered(page)
+    # Never resign: a board that offers it beside nothing else (ShapeShips while the other
+    # side decides) is waiting, not asking.
+    payloads = [p for p in offered(page) if '"type":"resign"' not in p]
     if not payloads:
         return False
     choice = next((p for frag in prefer for p in payloads if frag in p), payloads[0])
@@ -83,11 +85,15 @@ MID_MATCH_MOVES = {
     "elemental-clash": 10,  # the six draft picks, then selections and lock-ins of battle
     "phalanx": 10,  # the deployment (eight cards each) and two attacks
     "card-battle": 1,  # the deck choice: the battle then resolves and plays back
-    "gundam": 4,
-    "shapeships": 4,
+    "gundam": 8,  # the deck choice, then resources, deploys and the first attacks
+    "shapeships": 12,  # the species, then drawings locked in until both fleets have ships
 }
 # Moves a board prefers, so that a match moves on instead of circling (lock in after a pick).
-PREFER = {"elemental-clash": ('"lock"',), "phalanx": ('"attack"',)}
+PREFER = {
+    "elemental-clash": ('"lock"',),
+    "phalanx": ('"attack"',),
+    "shapeships": ('"species"', '"build"', '"confirm"'),
+}
 
 
 def start_bot_match(page, site: str, game: str) -> str:

@@ -99,12 +99,17 @@ def test_revealed_charges_say_what_they_hit():
     equality = {"type": "charge", "ship": "EQU", "option": "equality", "own": "ANG", "enemy": "FIG"}
     s = play(s, 1, equality, {"type": "confirm"})
     assert s["step"] == "response"
-    page = render(s, 1)
+    page = render(s, 0)  # Alice, with an Interceptor left, has a response to make
     declared = page.split("data-ss-declared>")[1].split("</p>")[0]
     assert "Interceptor deals 5 to Bob" in declared
     assert "Ship of Equality destroys Bob's Ship of Anger and Alice's Fighter" in declared
     this_turn = re.sub(r"<[^>]+>", "", page.split('class="ss-turn')[1].split("</section>")[0])
     assert "declared Interceptor deals 5 to Bob" in this_turn
+    waiting = render(s, 1)  # Bob has nothing left to respond with: told so, in words
+    assert "Waiting for the other player" in waiting.split("data-ss-waiting")[1]
+    assert "declared Ship of Equality destroys Bob's Ship of Anger" in re.sub(
+        r"<[^>]+>", "", waiting
+    )
 
 
 def test_the_step_header_never_repeats_the_phase():
