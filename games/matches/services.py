@@ -28,6 +28,12 @@ from games.models import Deck, Heartbeat, Match, MatchAction, Seat
 log = logging.getLogger(__name__)
 
 BOT_NAME = "Duelbot"
+
+
+def bot_name(level: int) -> str:
+    return BOT_NAME if level == 1 else f"{BOT_NAME} (level {level})"
+
+
 MAX_BOT_STEPS = 500  # a bot loop that long means an engine stalls; stop rather than spin
 
 
@@ -196,7 +202,7 @@ def create_match(
         _seat_person(match, creator_seat, creator)
         if mode == Match.Mode.BOT:
             Seat.objects.create(
-                match=match, index=other, bot_level=bot_level, display_name=BOT_NAME
+                match=match, index=other, bot_level=bot_level, display_name=bot_name(bot_level)
             )
         elif mode == Match.Mode.HOTSEAT:
             _seat_person(match, other, creator, name=f"{creator.name} (2)")

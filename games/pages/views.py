@@ -94,11 +94,21 @@ def create(request, game: str):
             config=config,
             timed=timed,
             rated=request.POST.get("rated") == "on",
+            bot_level=bot_level_from_post(engine, request.POST),
         )
     except services.Rejected as exc:
         messages.error(request, exc.message)
         return redirect("lobby", game=game)
     return redirect("match", code=match.code)
+
+
+def bot_level_from_post(engine, post) -> int:
+    """The bot level the create form asked for; anything the engine does not play is an
+    error, and no choice at all is level 1."""
+    raw = post.get("bot_level", "1")
+    if not (isinstance(raw, str) and raw.isdigit() and int(raw) in engine.bot_levels):
+        raise services.Rejected("BAD_BOT_LEVEL", "Choose one of the bot levels offered.")
+    return int(raw)
 
 
 def match_page(request, code: str):
