@@ -10,6 +10,10 @@ from games.engines import GAME_MODULES
 
 pytestmark = pytest.mark.browser
 MATCH_URL = re.compile(r"/m/(\w+)/$")
+# Keeps the page's websockets within reach of a test, to drop one as the network would.
+SOCKETS = """window.__sockets = []; const NativeSocket = window.WebSocket;
+window.WebSocket = class extends NativeSocket {
+  constructor(...args) { super(...args); window.__sockets.push(this); } };"""
 
 
 def create(page, site, game: str, mode: str) -> str:
@@ -114,3 +118,54 @@ def test_logging_in_after_playing_as_a_guest_keeps_the_guests_matches(live_site,
     assert page.locator(f"a[href='/m/{code}/']").count() >= 1
     page.goto(f"{live_site}/m/{code}/")
     assert page.locator("#match-tools summary").is_visible(), "still the seated player"
+
+
+def test_the_tab_title_the_announcer_and_the_sound_toggle_follow_the_opponent(live_site, new_page):
+    ada, bo = new_page(), new_page()
+    code = create(ada, live_site, "elemental-clash", "online")
+    ada.click("#sound-toggle")
+    assert ada.get_attribute("#sound-toggle", "aria-pressed") == "true"
+    assert ada.inner_text("#sound-toggle") == "Sound: on"
+    ada.reload()  # remembered in this browser
+    assert ada.get_attribute("#sound-toggle", "aria-pressed") == "true"
+    chimes = int(ada.get_attribute("#sound-toggle", "data-chimes") or 0)
+    bo.goto(f"{live_site}/m/{code}/")
+    bo.click("button:has-text('Join this match')")
+    # Elemental Clash drafts at the same time: both are to move, so both tabs say so.
+    ada.wait_for_function("document.title === '● Your move — Duelhall'")
+    bo.wait_for_function("document.title === '● Your move — Duelhall'")
+    ada.wait_for_function("document.getElementById('announcer').textContent.includes('joined')")
+    assert int(ada.get_attribute("#sound-toggle", "data-chimes") or 0) > chimes
+    assert ada.get_attribute("#announcer", "aria-live") == "polite"
+    # Bo picks: Ada's page hears of it in words.
+    bo.locator("#board form.action-form button:not([disabled])").first.click()
+    ada.wait_for_function(
+        "document.getElementById('announcer').textContent.includes('moved')", timeout=10000
+    )
+    bo_name = bo.inner_text("#match-status .seat-tag.me .seat-name")
+    assert f"{bo_name} moved" in ada.inner_text("#announcer")
+
+
+def test_a_spectator_is_told_and_a_dropped_socket_shows_reconnecting(live_site, new_page):
+    ada, bo, eve = new_page(), new_page(), new_page()
+    ada.add_init_script(SOCKETS)
+    code = create(ada, live_site, "gundam", "online")
+    bo.goto(f"{live_site}/m/{code}/")
+    bo.click("button:has-text('Join this match')")
+    eve.goto(f"{live_site}/m/{code}/")
+    assert eve.locator("#match-status .watching").inner_text() == "You are watching"
+    assert ada.locator("#match-status .watching").count() == 0
+    assert not eve.locator("#match-tools").is_visible(), "spectators cannot resign"
+    assert not ada.locator(".reconnecting").is_visible()
+    # The connection drops as a network failure does (close code 1006): the page's socket
+    # handler hears it; the real socket is then closed and htmx reconnects.
+    ada.evaluate(
+        """() => { const s = window.__sockets.at(-1);
+        s.onclose(new CloseEvent('close', {code: 1006})); s.onclose = null; s.close(); }"""
+    )
+    ada.wait_for_selector(".reconnecting", state="visible")
+    assert "Reconnecting…" in ada.inner_text(".reconnecting")
+    ada.wait_for_selector(".reconnecting", state="hidden", timeout=30000)
+    assert ada.locator("#board").inner_text().strip() != "", "the board is back"
+    icon = ada.locator("link[rel=icon]").get_attribute("href")
+    assert ada.request.get(f"{live_site}{icon}").headers["content-type"] == "image/svg+xml"
