@@ -29,6 +29,7 @@ def live_env(tmp_path_factory) -> dict:
         "SECRET_KEY": secrets.token_urlsafe(50),  # the public local-play key is refused
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "QUEUE_BOT_OFFER_SECONDS": "2",  # a lone player in "Play now" is offered the bot soon
+        "ABANDON_SECONDS": "2",  # a player who closed the page has abandoned the match soon
     }
     env.pop("DATABASE_URL", None)
     env.pop("REDIS_URL", None)
