@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -91,6 +92,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -101,6 +103,27 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "games.matches.identity.GuestMiddleware",
 ]
+
+# Content-Security-Policy (django-csp): scripts, styles and sockets from this site only.
+# No 'unsafe-inline' and no 'unsafe-eval': boards carry no inline scripts or style=""
+# attributes (games/templatetags/style_values.py), and htmx injects no <style>
+# (templates/base.html). Inline SVG is markup, which CSP does not restrict; images may be
+# data: URIs. tests/browser/test_csp_browser.py plays every board watching for violations.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        # 'self' covers ws:// and wss:// to this host as well (CSP level 3).
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 ROOT_URLCONF = "project.urls"
 ASGI_APPLICATION = "project.asgi.application"
@@ -122,6 +145,7 @@ TEMPLATES = [
                 "games.templatetags.action_forms",
                 "games.templatetags.parts",
                 "games.templatetags.icons",
+                "games.templatetags.style_values",
             ],
         },
     },

@@ -17,6 +17,11 @@
   document.addEventListener("DOMContentLoaded", tick);
   document.addEventListener("htmx:wsClose", function () { document.body.classList.add("ws-down"); });
   document.addEventListener("htmx:wsOpen", function () { document.body.classList.remove("ws-down"); });
+  // The invitation link selects itself when clicked, ready to copy (a listener here: the
+  // Content-Security-Policy runs no inline onclick).
+  document.addEventListener("click", function (e) {
+    if (e.target.matches && e.target.matches("input.invite-link")) e.target.select();
+  });
   // A rejection message fades after a few seconds so the board stays readable.
   document.addEventListener("htmx:oobAfterSwap", function (e) {
     var el = e.detail && e.detail.target;

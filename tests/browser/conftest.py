@@ -72,11 +72,17 @@ def live_site(live_env):
 
 @pytest.fixture
 def new_page(browser):
-    """Each call is a separate person: a fresh browser context with its own cookies."""
+    """Each call is a separate person: a fresh browser context with its own cookies.
+
+    The site's Content-Security-Policy forbids eval, which Playwright's own string
+    predicates (wait_for_function) use inside the page; so contexts bypass it unless a test
+    asks for it to be enforced (tests/browser/test_csp_browser.py plays every board so)."""
     contexts = []
 
-    def make(width: int = 1000, height: int = 900):
-        ctx = browser.new_context(viewport={"width": width, "height": height})
+    def make(width: int = 1000, height: int = 900, enforce_csp: bool = False):
+        ctx = browser.new_context(
+            viewport={"width": width, "height": height}, bypass_csp=not enforce_csp
+        )
         contexts.append(ctx)
         page = ctx.new_page()
         page.set_default_timeout(15000)
