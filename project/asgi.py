@@ -29,6 +29,11 @@ application = ProtocolTypeRouter(
     }
 )
 
+# SIGUSR1 logs what this process's sockets hold (bench/soak.py reads it).
+from games.live.diagnostics import install as install_diagnostics  # noqa: E402
+
+install_diagnostics()
+
 # Last, so that everything loaded above is frozen out of the collector's walks.
 from games.live.gc_tuning import tune_for_serving  # noqa: E402
 

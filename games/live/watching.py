@@ -82,3 +82,8 @@ def hand_out(
         for key, rendered in frames.items()
         if key in sockets and key in based_on
     ]
+
+
+def watcher_count() -> int:
+    """Sockets of this process registered to take frames (the soak benchmark's probe)."""
+    return sum(len(sockets) for sockets in _by_match.values())
