@@ -156,3 +156,46 @@ def test_gundam_first_move_is_in_reach_through_the_first_turns(live_site, live_e
     name.locator("summary").click()
     assert name.locator(".gd-card-text").is_visible()
     assert serious_violations(page, "#board") == []
+
+
+def test_gundam_hand_limit_one_control_and_the_chosen_card_looks_chosen(live_site, new_page):
+    """GDR-18 on a phone: a player who only places resources reaches the hand limit; they
+    mark a card, see it marked, see one end-turn button that discards it, and end the turn."""
+    page = new_page(390, 844)
+    start_bot_match(page, live_site, "gundam")
+    click_payload(page, offered_moves(page)[0][0])
+    page.wait_for_selector("[data-gd-board][data-stage='play']")
+    for _ in range(60):
+        moves = wait_for_moves(page)
+        assert not is_over(page)
+        by_type = {json.loads(p)["type"]: p for p, _ in moves}
+        if "toggle_discard" in by_type:
+            break
+        pick = next(
+            (by_type[k] for k in ("play_resource", "end_main", "end_turn") if k in by_type), None
+        )
+        click_payload(page, pick or moves[0][0])
+    else:
+        raise AssertionError("the hand limit was not reached")
+    ends = page.locator("[data-gd-controls] button[data-action*='end_turn']")
+    assert ends.count() == 1 and "discard last" in ends.inner_text()
+    assert "choose 1 card to discard (0 chosen)" in page.inner_text("[data-gd-controls]")
+    card = page.locator(".gd-hand [data-gd-card]").first
+    name = card.locator(".gd-card-name summary").inner_text()
+    card.locator("button[data-action*='toggle_discard']").click()
+    page.wait_for_selector(".gd-hand [data-gd-card].is-selected")
+    chosen = page.locator(".gd-hand [data-gd-card].is-selected")
+    assert chosen.locator(".gd-card-name summary").inner_text() == name
+    assert chosen.locator("[data-gd-discard-chosen]").is_visible()
+    assert f"Keep {name}" in chosen.inner_text()
+    outline = chosen.evaluate("el => getComputedStyle(el).outlineStyle")
+    assert outline == "solid", "the chosen card is outlined"
+    ends = page.locator("[data-gd-controls] button[data-action*='end_turn']")
+    assert ends.count() == 1 and ends.inner_text() == "End turn, discarding 1"
+    ends.click()
+    # The bot answers at once and the next turn draws a card: the trash and the log say it.
+    page.wait_for_function(
+        "name => document.querySelector('.gd-me .gd-trash').textContent.includes(name)",
+        arg=name,
+    )
+    assert f"discards to the hand limit: {name}" in page.inner_text(".gd-log-list")
