@@ -3,12 +3,12 @@ Chromium driven by Playwright. Playwright never downloads a browser here: it lau
 /usr/bin/chromium, which `make test` installs from Debian's packages."""
 
 import os
-import secrets
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from django.conf import settings as django_settings
 
 from tests.live import CHROMIUM, free_port, wait_for_port
 
@@ -26,7 +26,9 @@ def live_env(tmp_path_factory) -> dict:
         "SQLITE_PATH": str(db),
         "DJANGO_SETTINGS_MODULE": "project.settings",
         "DEBUG": "false",
-        "SECRET_KEY": secrets.token_urlsafe(50),  # the public local-play key is refused
+        # The test run's own key (tests/settings.py; the public one is refused): sessions the
+        # tests write themselves must be readable by the server.
+        "SECRET_KEY": django_settings.SECRET_KEY,
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "QUEUE_BOT_OFFER_SECONDS": "2",  # a lone player in "Play now" is offered the bot soon
         "ABANDON_SECONDS": "2",  # a player who closed the page has abandoned the match soon

@@ -5,7 +5,6 @@ Worker processes get a database and a Redis server of their own, so a test can k
 restart them without touching anything else on the machine."""
 
 import os
-import secrets
 import shutil
 import signal
 import subprocess
@@ -15,6 +14,7 @@ from pathlib import Path
 
 import psycopg
 import pytest
+from django.conf import settings as django_settings
 
 from tests.live import free_port, wait_for_port
 
@@ -145,7 +145,9 @@ def workers(worker_database, redis_server, tmp_path):
         "DATABASE_URL": worker_database,
         "REDIS_URL": redis_server.url,
         "DEBUG": "false",
-        "SECRET_KEY": secrets.token_urlsafe(50),  # the public local-play key is refused
+        # The test run's own key (tests/settings.py; the public one is refused): sessions the
+        # tests write themselves must be readable by the server.
+        "SECRET_KEY": django_settings.SECRET_KEY,
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "WS_RESYNC_SECONDS": "2",
     }
