@@ -84,15 +84,18 @@ def match_summary(match: Match) -> dict:
     }
 
 
-def seat_tags(summary: dict, seat: int | None) -> list[dict]:
+def seat_tags(summary: dict, seat: int | None, waiting=()) -> list[dict]:
     """The status bar's players, one entry each: the bar is in every frame of every socket,
-    and looked up names, presence and bots three filters per seat (bench/)."""
+    and looked up names, presence and bots three filters per seat (bench/). ``clock``: the
+    step's deadline runs for this seat (it still has to decide)."""
+    deciding = {str(w) for w in waiting} if summary["deadline_ms"] else set()
     return [
         {
             "name": name,
             "online": summary["online"][i],
             "bot": summary["bots"][i],
             "me": seat is not None and i == str(seat),
+            "clock": i in deciding,
         }
         for i, name in summary["names"].items()
     ]
@@ -112,7 +115,7 @@ def status_context(match: Match, viewer: Viewer) -> dict:
     return {
         "match": summary,
         "seat": viewer.seat,
-        "seat_tags": seat_tags(summary, viewer.seat),
+        "seat_tags": seat_tags(summary, viewer.seat, waiting),
         "viewer": viewer,
         "prompts": prompts.to_json(),
         "waiting_names": [summary["names"][str(i)] for i in waiting],
@@ -134,7 +137,7 @@ def context_for(match: Match, viewer: Viewer) -> dict:
     return {
         "match": summary,
         "seat": seat,
-        "seat_tags": seat_tags(summary, seat),
+        "seat_tags": seat_tags(summary, seat, waiting),
         "viewer": viewer,
         "view": engine.view(match.state, seat),
         "actions": viewer_actions(match, viewer),

@@ -41,11 +41,17 @@ def live_env(tmp_path_factory) -> dict:
 @pytest.fixture(scope="session")
 def live_site(live_env):
     """The hall served by `manage.py play` on a fresh SQLite file, for the whole session."""
+    yield from serve(live_env)
+
+
+def serve(env: dict):
+    """Serve the hall with `manage.py play` and ``env`` (its own SQLite file) and yield its
+    address; the server stops when the generator is closed. A test module may run a second
+    server this way with different settings (a short clock, say)."""
     if not os.path.exists(CHROMIUM):
         pytest.fail(
             "Debian's chromium is missing: `make test` installs it (apt-get install chromium)"
         )
-    env = live_env
     db = Path(env["SQLITE_PATH"])
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "--noinput"],

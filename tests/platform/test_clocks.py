@@ -152,3 +152,23 @@ def test_an_untimed_match_of_these_games_never_gets_a_deadline():
         services.join_match(match.pk, BOB)
         match.refresh_from_db()
         assert match.status == Match.Status.ACTIVE and match.deadline_at is None
+
+
+def test_the_status_bar_shows_whose_clock_runs(client):
+    """PXC-1 on the page: the seat that must decide carries the running clock (a timer with
+    the step's deadline); the other seat's tag has none. Spectators see the same."""
+    from games.live.rendering import Viewer, render_fragments
+
+    match = started("phalanx", seed="status-clock")
+    (deciding,) = get_engine("phalanx").prompts(match.state).waiting
+    names = {s.index: s.display_name for s in match.seats.all()}
+    deadline_ms = str(int(match.deadline_at.timestamp() * 1000))
+    for viewer in (Viewer(ALICE, 0), Viewer(persona("carol"), None)):
+        html = render_fragments(match, viewer)
+        bar = html[html.index('id="match-status"') : html.index('<span class="turn">')]
+        tags = bar.split('<span class="seat-tag')[1:]
+        running = [t for t in tags if "clock-runs" in t]
+        assert len(running) == 1 and names[deciding] in running[0]
+        assert 'role="timer"' in running[0] and f'data-deadline="{deadline_ms}"' in running[0]
+        idle = [t for t in tags if "clock-runs" not in t]
+        assert idle and names[1 - deciding] in idle[0] and "data-deadline" not in idle[0]

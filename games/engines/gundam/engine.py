@@ -45,9 +45,11 @@ from .state import (
     SEATS,
     Phase,
     Stage,
+    add_log,
     find_unit,
     options,
     player,
+    seat_name,
 )
 from .view import build_view
 
@@ -376,6 +378,7 @@ class GundamEngine(Engine):
             names = sorted(STARTER_DECKS)
             late = [s for s in SEATS if new["choices"][str(s)] is None]
             for seat in late:
+                add_log(new, "timeout", f"{seat_name(seat)} ran out of time: a deck was dealt.")
                 name = rng(new["seed"], "autodeck", seat).choice(names)
                 new["choices"][str(seat)] = {
                     "name": name,

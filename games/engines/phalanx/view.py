@@ -127,6 +127,21 @@ def lp_timeline(state: dict) -> list[dict]:
     return points
 
 
+def timed_out(state: dict) -> list[dict]:
+    """PXC-2/PXC-3: each seat on a run of timeouts, with what the clock last did for it, so
+    the board can say so until that seat moves again (a bot answers at once, so the newest
+    entry is rarely the timeout itself)."""
+    out = []
+    for seat in (0, 1):
+        run = timeouts_in_a_row(state, seat)
+        entry = next(
+            (e for e in reversed(state["txlog"]) if e["seat"] == seat and e.get("timeout")), None
+        )
+        if run and entry is not None:
+            out.append({"seat": seat, "did": clock.describe(entry["action"]), "in_a_row": run})
+    return out
+
+
 def build_view(state: dict, viewer: int | None) -> dict:
     """The view for seat 0, seat 1 or a spectator (``None``)."""
     players = [player_view(state, seat, viewer) for seat in (0, 1)]
@@ -193,9 +208,7 @@ def build_view(state: dict, viewer: int | None) -> dict:
         "time_limit": None if state["phase"] == Phase.OVER else clock.limit(state["phase"]),
         "timeouts": [timeouts_in_a_row(state, s) for s in (0, 1)],
         "abandon_after": ABANDON_AFTER,
-        "last_timeout": {"seat": txlog[-1]["seat"], "did": clock.describe(txlog[-1]["action"])}
-        if txlog and txlog[-1].get("timeout")
-        else None,
+        "timed_out": timed_out(state),
         "outcome": None
         if state["outcome"] is None
         else {

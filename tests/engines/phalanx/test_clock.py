@@ -39,8 +39,12 @@ def test_PXC_2_combat_timeout_passes_and_is_logged_as_a_timeout():
     assert events[0] == {"type": "timeout", "seat": seat, "phase": "combat"}
     for viewer in (0, 1, None):
         view = ENGINE.view(after, viewer)
-        assert view["last_timeout"] == {"seat": seat, "did": "passed"}
+        assert view["timed_out"] == [{"seat": seat, "did": "passed", "in_a_row": 1}]
         assert view["timeouts"][seat] == 1
+    after, _ = ENGINE.apply(after, 1 - seat, {"type": "pass"})
+    assert ENGINE.view(after, None)["timed_out"][0]["did"] == "passed", "shown until it moves"
+    after, _ = ENGINE.apply(after, seat, {"type": "pass"})
+    assert ENGINE.view(after, None)["timed_out"] == []
     check_invariants(after)
 
 
@@ -57,7 +61,7 @@ def test_PXC_2_deploy_timeout_places_a_seeded_hand_card_in_the_next_slot():
     assert after["active"] == 1 - seat
     again, _ = ENGINE.timeout(state)
     assert state_hash(again) == state_hash(after)
-    assert ENGINE.view(after, None)["last_timeout"]["did"].startswith("deployed ")
+    assert ENGINE.view(after, None)["timed_out"][0]["did"].startswith("deployed ")
 
 
 def test_PXC_2_reinforce_timeout_fills_the_column_from_the_hand():
