@@ -40,8 +40,7 @@ def start_timed_bot_match(page, site: str, game: str) -> str:
     page.click("button:has-text('Create match')")
     page.wait_for_url(re.compile(r"/m/\w+/$"))
     page.wait_for_selector("#board")
-    tag = page.locator(".seat-tag.me").inner_text()
-    return re.split(r"\s*[⏱(]", tag)[0].strip()
+    return page.locator(".seat-tag.me .seat-name").inner_text().strip()
 
 
 def my_clock_runs(page) -> str:
