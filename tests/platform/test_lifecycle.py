@@ -86,3 +86,9 @@ def test_the_timed_box_stays_for_games_whose_rules_allow_untimed_play(client):
         assert 'name="timed"' in client.get(f"/g/{game}/").content.decode()
     client.post("/g/phalanx/create/", {"mode": "bot", "timed": "off"})
     assert not Match.objects.get().timed
+
+
+def test_card_battle_has_no_clock_so_no_timed_box(client):
+    """CB-TIME-01: Card Battle never times a step, so its lobby offers no "Timed" switch that
+    would mean nothing."""
+    assert 'name="timed"' not in client.get("/g/card-battle/").content.decode()

@@ -61,6 +61,7 @@ class CardBattleEngine(Engine):
     # The only decision is a deck that becomes public once both are in, so sharing a device
     # costs little: each seat sees only "has chosen" for the other until the reveal.
     hot_seat = True
+    has_clock = False  # CB-TIME-01: no step is timed, so "Timed" would mean nothing
     # The lobby offers to pick the bot's deck (only when playing the bot, which sits in seat
     # 2); "let the bot choose" leaves the choice to bot_action.
     match_options = [

@@ -88,6 +88,8 @@ class Engine:
     # Whether the rules allow an untimed match only in hot-seat (Elemental Clash, ECR-13);
     # otherwise the hall's "Timed" switch is offered in every mode.
     untimed_only_hot_seat: bool = False
+    # Whether any step ever has a time limit; the lobby offers no "Timed" switch otherwise.
+    has_clock: bool = True
     # Bot levels ``bot_action`` plays: 1 is the heuristic bot; 2 searches (core/search.py).
     bot_levels: tuple[int, ...] = (1,)
 
