@@ -22,9 +22,10 @@ from games.models import Match
 from games.pages.replay_chart import health_chart
 from games.templatetags.duelhall import with_names
 
-# Finished matches never change, so their frames are kept (keyed by version all the same:
-# a match is rebuilt at most once per process while people scrub through it).
-_FRAMES = LRU(16)
+# Finished matches never change, so their frames are kept while people scrub through them
+# (keyed by code and version all the same). A long match's positions hold a few MB of
+# views, hence a handful of matches per process, not more.
+_FRAMES = LRU(8)
 
 
 def _card_battle_positions(frames: list[dict], names: dict[str, str]) -> list[dict]:
