@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 
 from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from bench.common import save
 from bench.live import (
@@ -98,7 +98,7 @@ async def one_socket(kind: str, base: str, code: str, cookies: list[str], counts
         ws = await connect(
             f"{base}/ws/m/{code}/", origin=origin, additional_headers=headers, open_timeout=30
         )
-    except (InvalidStatus, OSError, TimeoutError):
+    except (InvalidHandshake, OSError, TimeoutError):  # refused, or dropped mid-handshake
         counts["failed_to_open"] += 1
         return
     try:

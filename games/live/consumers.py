@@ -147,6 +147,10 @@ class SocketConsumer(AsyncWebsocketConsumer):
         session = self.scope.get("session")
         self.session_key = (getattr(session, "session_key", None) or "") if session else ""
         client = self.scope.get("client") or ("", 0)
+        # Accepted first: the handshake does not wait on the database (daphne drops a
+        # handshake that takes longer than its connect timeout), and a refusal can only be
+        # told, with its reason, over an accepted socket anyway.
+        await self.accept()
         refused = await db_write(presence.open_socket)(
             self.channel_name,
             self.kind,
@@ -156,10 +160,10 @@ class SocketConsumer(AsyncWebsocketConsumer):
             ip=str(client[0] or ""),
             player=self.player,
         )
-        await self.accept()
         if refused:
             await self.send(text_data=render_flash(refused))
             await self.close(code=4429, reason=refused)
+            await self.cleanup()  # the group it joined, the queue seat of a lobby
             return False
         sockets.hold(self)
         return True

@@ -17,6 +17,7 @@ from project.asgi import application
 
 from .conftest import EC, persona, ws_headers
 from .test_consumers import connect, drain, fresh, online_match
+from .test_socket_hygiene import until
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -30,7 +31,7 @@ async def bob_leaves_alice_waits(settings):
     match = await online_match()
     alice = await connect(match.code, persona("alice"))
     bob = await connect(match.code, persona("bob"))
-    await drain(alice), await drain(bob)
+    await until(alice, 'id="board"'), await until(bob, 'id="board"')
     await bob.disconnect()
     await asyncio.sleep(1.2)  # past ABANDON_SECONDS: alice's page looks again by itself
     return match, alice
@@ -39,11 +40,11 @@ async def bob_leaves_alice_waits(settings):
 @pytest.mark.parametrize("kind", ["win", "draw"])
 async def test_the_player_who_stayed_can_claim_an_abandoned_match(settings, kind):
     match, alice = await bob_leaves_alice_waits(settings)
-    offer = await drain(alice)
+    offer = await until(alice, "Claim victory")
     assert "Claim victory" in offer and "Call it a draw" in offer
     assert "bob has left the match" in offer
     await alice.send_to(text_data=claim(kind))
-    await drain(alice)
+    await until(alice, "gameover-panel")
     after = await fresh(match)
     assert after.status == Match.Status.FINISHED
     assert after.outcome["reason"] == "abandonment"
@@ -61,14 +62,14 @@ async def test_no_claim_while_the_opponent_is_here_or_only_briefly_gone(settings
     match = await online_match()
     alice = await connect(match.code, persona("alice"))
     bob = await connect(match.code, persona("bob"))
-    await drain(alice), await drain(bob)
+    await until(alice, 'id="board"'), await until(bob, 'id="board"')
     await alice.send_to(text_data=claim("win"))
-    assert "has not left" in await drain(alice)
+    await until(alice, "has not left")
     await bob.disconnect()
     await alice.send_to(text_data=claim("win"))  # gone, but not for long
-    assert "has not left" in await drain(alice)
+    await until(alice, "has not left")
     await alice.send_to(text_data=claim("everything"))
-    assert "Claim the win or call it a draw" in await drain(alice)
+    await until(alice, "Claim the win or call it a draw")
     assert (await fresh(match)).status == Match.Status.ACTIVE
     await alice.disconnect()
 
@@ -77,10 +78,10 @@ async def test_the_player_who_left_cannot_claim_and_a_spectator_cannot_either(se
     match, alice = await bob_leaves_alice_waits(settings)
     await drain(alice)
     carol = await connect(match.code, persona("carol"))
-    page = await drain(carol)
+    page = await until(carol, 'id="board"')
     assert "Claim victory" not in page, "a spectator is offered nothing"
     await carol.send_to(text_data=claim("win"))
-    assert "Spectators can watch but not play" in await drain(carol)
+    await until(carol, "Spectators can watch but not play")
     with pytest.raises(services.Rejected, match="has not left"):
         await database_sync_to_async(services.claim_abandoned)(match.pk, persona("bob"), 1, "win")
     assert (await fresh(match)).status == Match.Status.ACTIVE

@@ -44,6 +44,23 @@ def socket_rows(match: Match | None = None) -> int:
     return rows.filter(match=match).count() if match is not None else rows.count()
 
 
+async def until(comm: WebsocketCommunicator, needle: str, timeout: float = 15) -> str:
+    """Everything received until ``needle`` shows up (a loaded machine may be slow)."""
+    got = []
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while needle not in "".join(got):
+        left = deadline - loop.time()
+        assert left > 0, f"{needle!r} never came; got {''.join(got)[-500:]!r}"
+        out = await comm.receive_output(timeout=left)
+        assert out["type"] == "websocket.send", f"closed while waiting for {needle!r}: {out}"
+        got.append(out.get("text", ""))
+    return "".join(got)
+
+
+OWN_DOT = 'hx-swap-oob="true"></span>'  # a presence change's single dot
+
+
 async def closed_with(comm: WebsocketCommunicator) -> dict:
     """Read until the server closes the socket; the close message."""
     while True:
@@ -64,15 +81,15 @@ async def test_a_lone_surrogate_in_a_move_is_refused_without_killing_the_socket(
     of that message failed, so the socket died without its cleanup."""
     match = await online_match()
     alice = await connect(match.code, persona("alice"))
-    await drain(alice)
+    await until(alice, 'id="board"')
     await alice.send_to(text_data=json.dumps({"action": '{"type":"\\ud800"}', "step": match.step}))
-    reply = await drain(alice)
+    reply = await until(alice, 'id="flash"')
     assert 'id="flash"' in reply and "\ud800" not in reply
     reply.encode("utf-8")  # sendable
     assert await seat_presence(match) == {0: 1, 1: 0}
     move = get_engine("elemental-clash").legal_actions(match.state, 0)[0]
     await alice.send_to(text_data=frame(move, match.step))
-    await drain(alice)
+    await until(alice, f'data-version="{match.version + 1}"')
     assert await log_count(match) == 1, "the same socket still plays"
     await alice.disconnect()
     await assert_all_gone(match)
@@ -165,10 +182,12 @@ async def test_presence_of_a_socket_nobody_beats_expires(settings):
     match = await online_match()
     await crashed_socket(match, 1, seconds_ago=60)
     alice = await connect(match.code, persona("alice"))
-    await drain(alice)
+    await until(alice, 'id="board"')
     await sockets.beat_now()  # alice's row is beaten; the dead one expires
     assert await seat_presence(match) == {0: 1, 1: 0}
-    assert 'id="seat-dot-1" class="dot off"' in await drain(alice), "alice sees bob gone"
+    assert 'id="seat-dot-1" class="dot off"' in await until(
+        alice, 'id="seat-dot-1" class="dot off" title="away" hx'
+    ), "alice sees bob gone"
     await alice.disconnect()
     await assert_all_gone(match)
 
@@ -200,7 +219,7 @@ async def test_one_session_cannot_open_more_sockets_than_the_cap(settings):
     await held.pop().disconnect()
     again = WebsocketCommunicator(application, f"/ws/m/{match.code}/", headers=headers)
     assert (await again.connect(timeout=5))[0]
-    assert 'id="board"' in await drain(again), "a freed place can be used again"
+    assert 'id="board"' in await until(again, 'id="board"'), "a freed place can be used again"
     for comm in [*held, again]:
         await comm.disconnect()
     assert await socket_rows() == 0
@@ -216,7 +235,7 @@ async def test_one_address_cannot_open_more_sockets_than_the_cap(settings):
     assert "Too many open pages from this address" in await third.receive_from(timeout=5)
     assert (await closed_with(third))["code"] == 4429
     elsewhere = await connect(match.code, persona("frank"), client=("198.51.100.4", 1))
-    assert 'id="board"' in await drain(elsewhere)
+    assert 'id="board"' in await until(elsewhere, 'id="board"')
     for comm in (first, second, elsewhere):
         await comm.disconnect()
 
@@ -226,8 +245,10 @@ async def test_spectators_arriving_send_nothing_to_the_other_sockets():
     not change presence, so the players' sockets hear nothing of them."""
     match = await online_match()
     alice = await connect(match.code, persona("alice"))
-    await drain(alice)
+    await until(alice, OWN_DOT)  # her board, then the dot of her own arrival
     watchers = [await connect(match.code, persona(f"watcher{i}")) for i in range(15)]
+    for comm in watchers:
+        await until(comm, 'id="board"')
     assert await drain(alice) == ""
     for comm in watchers:
         await comm.disconnect()
@@ -247,7 +268,7 @@ async def test_logging_out_closes_the_sockets_of_that_session_and_they_cannot_mo
     headers = [(b"origin", b"http://testserver"), (b"host", b"testserver"), (b"cookie", cookie)]
     comm = WebsocketCommunicator(application, f"/ws/m/{match.code}/", headers=headers)
     assert (await comm.connect(timeout=5))[0]
-    assert 'id="board"' in await drain(comm)
+    await until(comm, 'id="board"')
     await client.post("/accounts/logout/")
     close = await closed_with(comm)
     assert close["code"] == 4401
