@@ -564,22 +564,31 @@ def bot_step(match_id: int) -> float | None:
     """Make the awaited bot's move if its pause is over. Returns the seconds until the next
     bot move may be tried, or None when no bot is awaited (or its move was refused).
 
-    The pause is measured from the row's ``updated_at`` under the row lock, so however many
+    The bot thinks before the row is locked: a searching bot (level 2) takes a while, and on
+    SQLite the lock is the whole database's write lock. Its move is then made under the lock
+    only if the match is still at the version it thought about; otherwise it thinks again.
+    The pause is measured from the row's ``updated_at`` of that same version, so however many
     processes drive this match, consecutive changes are at least a pause apart."""
     pause = settings.BOT_STEP_SECONDS
+    seen = Match.objects.prefetch_related("seats").filter(pk=match_id).first()
+    if seen is None:
+        return None  # deleted while its next bot move waited
+    seat = _awaited_bot(seen)
+    if seat is None:
+        return None
+    left = pause - (timezone.now() - seen.updated_at).total_seconds()
+    if left > 0:
+        return left
+    action = get_engine(seen.game).bot_action(seen.state, seat.index, seat.bot_level or 1)
     with transaction.atomic():
         try:
             match = _locked(match_id)
         except Match.DoesNotExist:
-            return None  # deleted while its next bot move waited
-        seat = _awaited_bot(match)
-        if seat is None:
             return None
-        left = pause - (timezone.now() - match.updated_at).total_seconds()
-        if left > 0:
-            return left
-        engine = get_engine(match.game)
-        action = engine.bot_action(match.state, seat.index, seat.bot_level or 1)
+        if match.version != seen.version:
+            # Someone moved while the bot thought (the person in a simultaneous step, a
+            # timeout): think again about the match as it is now.
+            return 0.0 if _awaited_bot(match) is not None else None
         try:
             _submit_locked(match, seat.index, action, None)
         except Rejected:

@@ -8,7 +8,7 @@ from games.matches import services
 from games.matches.replay import verify
 from games.models import Match, MatchAction
 
-from .conftest import EC
+from .conftest import EC, persona
 
 pytestmark = pytest.mark.django_db
 
@@ -190,3 +190,68 @@ def test_hot_seat_needs_a_game_that_allows_it(alice):
     match = services.create_match(EC, alice, mode=Match.Mode.HOTSEAT, timed=False)
     assert match.status == Match.Status.ACTIVE and match.deadline_at is None
     assert {s.index for s in match.seats.all()} == {0, 1}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_bot_thinks_before_the_row_is_locked(monkeypatch):
+    """A searching bot (level 2) takes a while: it decides outside any transaction, so it
+    never holds the match's lock (on SQLite, the whole database's write lock) while it
+    thinks."""
+    from django.db import connection
+
+    engine = get_engine("phalanx")
+    thinking = []
+    real = type(engine).bot_action
+
+    def spy(self, state, seat, level=1):
+        thinking.append(connection.in_atomic_block)
+        return real(self, state, seat, level)
+
+    monkeypatch.setattr(type(engine), "bot_action", spy)
+    # Who deploys first is a coin flip (PXR-1): take the first seed where the bot does.
+    for n in range(20):
+        services.create_match("phalanx", persona("ada"), mode="bot", bot_level=2, seed=f"t-{n}")
+        if thinking:
+            break
+    assert thinking and not any(thinking)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_bot_that_thought_about_a_stale_match_thinks_again(monkeypatch, settings):
+    """If the match moved while the bot thought, its decision is dropped and bot_step asks to
+    be run again at once: a move is only ever made on the state it was decided on."""
+    import time
+
+    from django.db.models import F
+
+    # With a pause between bot moves, and the pacer that would wait it out switched off,
+    # nothing drives the bot: it is left awaited and this test calls bot_step itself.
+    settings.BOT_STEP_SECONDS = 0.05
+    monkeypatch.setattr(services.bot_pacing, "later", lambda *args: None)
+    engine = get_engine("phalanx")
+    match = next(
+        m
+        for n in range(20)
+        if (m := services.create_match("phalanx", persona("ada"), mode="bot", seed=f"s-{n}"))
+        and engine.prompts(m.state).waiting.get(0)
+    )
+    # Seat 0 (the person) is to deploy; let the bot be the one awaited instead by handing the
+    # turn over with the person's own move, then interrupt the bot's thinking.
+    services.submit(
+        match.pk, persona("ada"), 0, engine.legal_actions(match.state, 0)[0], match.step
+    )
+    real = type(engine).bot_action
+
+    def interrupted(self, state, seat, level=1):
+        Match.objects.filter(pk=match.pk).update(version=F("version") + 1)
+        return real(self, state, seat, level)
+
+    monkeypatch.setattr(type(engine), "bot_action", interrupted)
+    entries = MatchAction.objects.filter(match=match).count()
+    current = Match.objects.get(pk=match.pk)
+    assert any(
+        s.is_bot and s.index in engine.prompts(current.state).waiting for s in current.seats.all()
+    ), "the bot is the one to move"
+    time.sleep(0.1)  # its pause is over
+    assert services.bot_step(match.pk) == 0.0
+    assert MatchAction.objects.filter(match=match).count() == entries, "no stale move made"
