@@ -165,10 +165,6 @@ resign = _match_command(services.resign, lambda m, _none: ("match", m.code))
 rematch = _match_command(services.rematch, lambda _m, new: ("match", new.code))
 
 
-def history(request):
-    return render(request, "history.html", {"matches": my_matches(request.player)})
-
-
 def signup(request):
     form = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():

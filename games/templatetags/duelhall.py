@@ -1,13 +1,13 @@
 """Small template helpers shared by the match page and every board (loaded as a builtin)."""
 
 import hashlib
-import re
 
 from django import template
 from django.template import Context
 from django.template.loader import get_template
 
 from games.engines.core import canonical_json
+from games.matches import outcomes
 from games.matches.lru import LRU
 
 register = template.Library()
@@ -82,19 +82,21 @@ def last_group(entries, size) -> list:
 
 
 # How engines name seats in their sentences ("Seat 1" is seat 0; two-player games only).
-SEAT_LABEL = re.compile(r"\b(?:Seat|Player) ([12])\b")
-
-
 @register.filter
 def with_names(message, names) -> str:
     """``o.message|with_names:match.names``: an engine's sentence with "Seat 1" or "Player 2"
-    replaced by that seat's player. Engines know seats; the page knows people. The result
-    is plain text, so a name is escaped like any other."""
+    replaced by that seat's player (games/matches/outcomes.py). The result is plain text, so a
+    name is escaped like any other."""
+    return outcomes.with_names(message, names)
 
-    def named(label: re.Match) -> str:
-        return (names or {}).get(str(int(label.group(1)) - 1)) or label.group(0)
 
-    return SEAT_LABEL.sub(named, str(message or ""))
+@register.filter
+def in_words(summary, seat):
+    """``match|in_words:seat``: how the match ended, said to this viewer (a seat, or None for
+    anyone else), from games/matches/outcomes.py."""
+    return outcomes.describe(
+        summary.get("outcome"), summary.get("names") or {}, seat, summary.get("status", "")
+    )
 
 
 @register.filter

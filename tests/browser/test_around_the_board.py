@@ -52,7 +52,7 @@ def test_resign_asks_first_and_rematch_against_the_bot_lands_in_a_new_match(
     page.wait_for_selector("#match-tools .confirm-open", state="attached")
     give_up(page)
     panel = page.inner_text("#gameover")
-    assert "Duelbot wins" in panel
+    assert "You lost" in panel and "resigned" in panel
     assert not page.locator("#match-tools").is_visible(), "no Resign once it is over"
     page.click("#gameover button:has-text('Rematch')")
     page.wait_for_url(lambda url: MATCH_URL.search(url) and first not in url)
@@ -169,3 +169,22 @@ def test_a_spectator_is_told_and_a_dropped_socket_shows_reconnecting(live_site, 
     assert ada.locator("#board").inner_text().strip() != "", "the board is back"
     icon = ada.locator("link[rel=icon]").get_attribute("href")
     assert ada.request.get(f"{live_site}{icon}").headers["content-type"] == "image/svg+xml"
+
+
+def test_my_matches_reads_in_words_and_links_to_the_match_and_its_replay(live_site, new_page):
+    page = new_page()
+    code = create(page, live_site, "phalanx", "bot")
+    page.wait_for_selector("#match-tools .confirm-open", state="attached")
+    give_up(page)
+    page.click("a:has-text('My matches')")
+    row = page.locator(f"tr.history-row[data-code='{code}']")
+    text = row.inner_text()
+    assert "Phalanx" in text and "Duelbot" in text
+    assert "Lost: " in text and "resigned" in text
+    assert "phalanx" not in text and "_" not in text, "no slugs or codes"
+    row.locator("a:has-text('replay')").click()
+    page.wait_for_url(re.compile(f"/m/{code}/replay/"))
+    page.go_back()
+    page.locator(f"tr.history-row[data-code='{code}'] a:has-text('match')").click()
+    page.wait_for_url(re.compile(f"/m/{code}/$"))
+    assert "You lost" in page.inner_text("#gameover")

@@ -32,7 +32,7 @@ def test_two_people_in_two_browsers_play_a_full_online_match(live_site, new_page
     for page in (alice, bob):
         panel = page.locator("#gameover .gameover-panel")
         assert panel.is_visible()
-        assert re.search(r"wins|Draw|Both lose", panel.inner_text())
+        assert re.search(r"You won|You lost|Draw|Both lost", panel.inner_text())
         assert page.locator("#gameover button:has-text('Rematch')").count() == 1
 
 

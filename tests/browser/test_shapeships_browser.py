@@ -86,4 +86,4 @@ def test_two_players_finish_a_match_with_an_upgrade_and_a_charge(live_site, new_
     assert seen["upgrade"] >= 1, seen
     assert seen["charge"] >= 1, seen
     result = alice.locator("#gameover .gameover-panel").inner_text()
-    assert re.search(r"wins|Draw|Both lose", result)
+    assert re.search(r"You won|You lost|Draw|Both lost", result)

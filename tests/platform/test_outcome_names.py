@@ -38,4 +38,5 @@ def test_the_game_over_panel_names_the_players():
     finished = Match.objects.prefetch_related("seats").get(pk=match.pk)
     html = render_fragments(finished, Viewer(persona("alice"), 0))
     panel = html[html.index('id="gameover"') :]
-    assert "bob wins!" in panel and "Seat 2" not in panel
+    assert "You lost" in panel and "Seat 2" not in panel
+    assert "Alice&#x27;s base was destroyed." in panel, "the reason in words, with the name"

@@ -139,7 +139,8 @@ def test_the_game_over_panel_says_who_won_and_why_with_a_rematch_button(client):
     client.post(f"/m/{match.code}/resign/")
     html = client.get(f"/m/{match.code}/").content.decode()
     panel = html[html.index('class="panel gameover-panel"') :]
-    assert "Duelbot wins" in panel and "resigned" in panel
+    # In words, from the player's side: no reason code.
+    assert "You lost" in panel and "resigned" in panel
     assert "Rematch" in panel and f"/m/{match.code}/replay/" in panel
 
 
@@ -164,4 +165,5 @@ def test_a_double_loss_shows_an_anti_war_message():
         "match/_fragments.html",
         {"match": summary, "seat": 0, "viewer": None, "board_template": "match/_flash.html"},
     )
-    assert "Both lose" in html and ANTI_WAR_MESSAGES[1] in html
+    assert "Both lost" in html and "Both bases fell together." in html
+    assert ANTI_WAR_MESSAGES[1] in html

@@ -1,0 +1,56 @@
+""" "My matches": every match of the visitor, newest first, in words from their side."""
+
+from __future__ import annotations
+
+from django.core.paginator import Paginator
+from django.db.models import Count
+from django.shortcuts import render
+
+from games.engines import get_engine
+from games.matches.lobby import mine_q
+from games.matches.outcomes import describe
+from games.models import Match
+
+PER_PAGE = 20
+
+
+def _length(match: Match) -> str:
+    if match.finished_at is None:
+        return ""
+    minutes = int((match.finished_at - match.created_at).total_seconds() // 60)
+    return "under a minute" if minutes < 1 else f"{minutes} min"
+
+
+def history_row(match: Match, player) -> dict:
+    seats = list(match.seats.all())
+    mine = next((s for s in seats if player.owns(s)), None)
+    names = {str(s.index): s.display_name for s in seats}
+    hotseat = match.mode == Match.Mode.HOTSEAT
+    # Hot-seat: both seats are the visitor's, so the result is told with names.
+    seat = None if hotseat or mine is None else mine.index
+    words = describe(match.outcome, names, seat, match.status)
+    others = [s.display_name for s in seats if mine is None or s.index != mine.index]
+    return {
+        "code": match.code,
+        "game": get_engine(match.game).name,
+        "opponent": " and ".join(others) if not hotseat else "hot-seat (both sides)",
+        "word": words.word,
+        "why": words.why,
+        "date": match.created_at,
+        "length": _length(match),
+        "moves": match.moves,
+        "replay": match.status == Match.Status.FINISHED,
+    }
+
+
+def history(request):
+    matches = (
+        Match.objects.filter(mine_q(request.player))
+        .distinct()
+        .annotate(moves=Count("actions", distinct=True))
+        .prefetch_related("seats")
+        .order_by("-created_at", "-pk")
+    )
+    page = Paginator(matches, PER_PAGE).get_page(request.GET.get("page"))
+    rows = [history_row(m, request.player) for m in page]
+    return render(request, "history.html", {"page": page, "rows": rows})
