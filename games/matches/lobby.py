@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from django.db.models import Q
 
+from games.engines import get_engine
 from games.matches import presence
 from games.matches.identity import Player
+from games.matches.options import options_in_words
 from games.models import Match
 
 
@@ -34,7 +36,7 @@ def lobby_context(game: str, player: Player | None) -> dict:
                 "host": seats[0].display_name if seats else "?",
                 "mine": player is not None and any(player.owns(s) for s in seats),
                 "timed": m.timed,
-                "config": m.config,
+                "options": options_in_words(get_engine(game), m.config),
                 "created_at": m.created_at,
             }
         )

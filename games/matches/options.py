@@ -56,3 +56,20 @@ def mode_and_timing(engine, post) -> tuple[str, bool]:
             "rules' timers apply.",
         )
     return mode, timed
+
+
+def options_in_words(engine, config: dict) -> list[str]:
+    """A challenge's options as the lobby's create form named them ("Damage mode: Per turn
+    (cards heal each turn)"), never the config's keys and values. Only options that differ
+    from their default are worth saying; keys no option declares (a pre-chosen deck) are
+    not for the lobby."""
+    words = []
+    for option in declared_options(engine):
+        if option["key"] not in config or config[option["key"]] == option.get("default"):
+            continue
+        label = next(
+            (text for value, text in option["choices"] if value == config[option["key"]]), None
+        )
+        if label is not None:
+            words.append(f"{option['label']}: {label}")
+    return words
