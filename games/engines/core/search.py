@@ -62,7 +62,12 @@ def search_action(
     samples: int = 4,
     depth: int = 12,
     key: object = "",
+    then: Callable[[dict[str, Any]], list[dict[str, Any]]] | None = None,
 ) -> dict[str, Any]:
+    """The legal move of ``seat`` with the best mean score over the samples. ``then(move)``
+    lists the seat's own follow-up moves that complete a composed decision (Elemental
+    Clash's lock after a select), so a move is judged as the player means it, not as the
+    level-1 bot would go on to change it."""
     legal = engine.legal_actions(state, seat)
     if not legal:
         raise IllegalAction("NOT_YOUR_TURN", "The bot has nothing to do now.")
@@ -76,6 +81,8 @@ def search_action(
         for world in worlds:
             try:
                 after, _ = engine.apply(world, seat, action)
+                for follow in then(action) if then else []:
+                    after, _ = engine.apply(after, seat, follow)
             except IllegalAction:
                 total -= 1.0  # impossible in this sample: the move depends on hidden luck
                 continue

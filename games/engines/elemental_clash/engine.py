@@ -31,6 +31,7 @@ class ElementalClash(Engine):
     seats = 2
     pitch = "Draft six elemental cards, then duel with walls, miners and attacks chosen in secret."
     hot_seat = True  # S5 / ECR-13
+    bot_levels = (1, 2)
     untimed_only_hot_seat = True  # ECR-13: timers apply in every mode; hot-seat may be untimed
 
     # ---- set-up -------------------------------------------------------------------------
@@ -215,4 +216,8 @@ class ElementalClash(Engine):
         return str(kind)
 
     def bot_action(self, state: dict, seat: int, level: int = 1) -> dict:
+        if level >= 2:
+            from .search import choose
+
+            return choose(self, state, seat)
         return bot.choose(self.view(state, seat), self.legal_actions(state, seat))
