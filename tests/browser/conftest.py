@@ -74,7 +74,11 @@ def serve(env: dict):
         yield f"http://127.0.0.1:{port}"
     finally:
         server.terminate()
-        server.wait(timeout=15)
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:  # a loaded machine: do not leave it running
+            server.kill()
+            server.wait(timeout=15)
         log.close()
 
 

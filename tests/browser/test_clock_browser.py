@@ -10,6 +10,7 @@ import re
 import time
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 
 from .conftest import serve
 from .driver import ACTION_BUTTONS, click_payload, is_over, offered, version
@@ -79,6 +80,8 @@ def test_PXC_2_a_phalanx_deployment_times_out_and_the_match_goes_on(short_clock_
     page = new_page(width=1200)
     name = start_timed_bot_match(page, short_clock_site, "phalanx")
     my_clock_runs(page)
+    violations = Axe().run(page, context="#match-status").response["violations"]
+    assert violations == [], [v["id"] for v in violations]
     text = wait_for_text(page, "[data-phx-timeout]", r"ran out of time and deployed")
     assert name in text and "1 timeout in a row" in text
     the_match_goes_on(page)
