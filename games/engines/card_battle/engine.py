@@ -61,6 +61,10 @@ class CardBattleEngine(Engine):
     # The only decision is a deck that becomes public once both are in, so sharing a device
     # costs little: each seat sees only "has chosen" for the other until the reveal.
     hot_seat = True
+    # Level 2 takes the deck with the best simulated win rate against the field of
+    # ready-made decks (the opponent's hidden pick sampled from that field); level 1 one of
+    # the near-best at random (bot.py).
+    bot_levels = (1, 2)
     has_clock = False  # CB-TIME-01: no step is timed, so "Timed" would mean nothing
     # The lobby offers to pick the bot's deck (only when playing the bot, which sits in seat
     # 2); "let the bot choose" leaves the choice to bot_action.
