@@ -106,7 +106,7 @@ async def test_a_handler_that_crashes_still_runs_every_cleanup(monkeypatch):
     monkeypatch.setattr(consumers.MatchConsumer, "receive", broken)
     for _ in range(30):
         alice = await connect(match.code, persona("alice"))
-        await drain(alice, timeout=0.05)
+        await until(alice, 'id="board"')
         assert await seat_presence(match) == {0: 1, 1: 0}
         await alice.send_to(text_data="{}")
         assert (await closed_with(alice))["code"] == 1011
@@ -138,9 +138,9 @@ async def test_a_presence_broadcast_during_the_close_handshake_leaves_nobody_onl
     for _ in range(25):
         race = ClosingHandshake()
         alice = await connect(match.code, persona("alice"), app=race)
-        await drain(alice, timeout=0.05)
+        await until(alice, 'id="board"')
         bob = await connect(match.code, persona("bob"))
-        await drain(bob, timeout=0.05)
+        await until(bob, 'id="board"')
         race.closing = True  # alice's tab is closing as bob's arrival is announced ...
         await bob.disconnect()  # ... and as bob leaves again
         await alice.wait(timeout=5)  # alice's consumer ended on the failed send
