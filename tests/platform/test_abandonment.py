@@ -15,9 +15,8 @@ from games.matches.lobby import lobby_context
 from games.models import Match
 from project.asgi import application
 
-from .conftest import EC, persona, ws_headers
+from .conftest import EC, persona, until, ws_headers
 from .test_consumers import connect, drain, fresh, online_match
-from .test_socket_hygiene import until
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 

@@ -16,7 +16,7 @@ from games.models import Match
 from project.asgi import application
 from tests.pages import apply_frame, board_of, is_board_frame
 
-from .conftest import EC, persona, ws_headers
+from .conftest import EC, OWN_DOT, persona, until, ws_headers
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -305,14 +305,14 @@ async def test_opponent_presence_is_shown_live():
     match = await online_match()
     alice = await connect(match.code, persona("alice"))
     page = Page()
-    assert page.add(await drain(alice)) == 1, "only alice is here"
+    assert page.add(await until(alice, OWN_DOT)) == 1, "only alice is here"
     bob = await connect(match.code, persona("bob"))
-    await drain(bob)
-    frame = await drain(alice)
+    await until(bob, OWN_DOT)
+    frame = await until(alice, OWN_DOT)
     assert 'id="match-status"' not in frame, "a presence change sends one dot, not the bar"
     assert page.add(frame) == 2, "alice sees bob arrive"
     await bob.disconnect()
-    assert page.add(await drain(alice)) == 1, "and leave"
+    assert page.add(await until(alice, OWN_DOT)) == 1, "and leave"
     await alice.disconnect()
 
 

@@ -18,7 +18,7 @@ from games.matches.identity import Player
 from games.models import LiveSocket, Match, Seat
 from project.asgi import application
 
-from .conftest import persona, ws_headers
+from .conftest import OWN_DOT, persona, until, ws_headers
 from .test_consumers import drain, frame, log_count, online_match
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -42,23 +42,6 @@ def seat_presence(match: Match) -> dict[int, int]:
 def socket_rows(match: Match | None = None) -> int:
     rows = LiveSocket.objects.all()
     return rows.filter(match=match).count() if match is not None else rows.count()
-
-
-async def until(comm: WebsocketCommunicator, needle: str, timeout: float = 15) -> str:
-    """Everything received until ``needle`` shows up (a loaded machine may be slow)."""
-    got = []
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while needle not in "".join(got):
-        left = deadline - loop.time()
-        assert left > 0, f"{needle!r} never came; got {''.join(got)[-500:]!r}"
-        out = await comm.receive_output(timeout=left)
-        assert out["type"] == "websocket.send", f"closed while waiting for {needle!r}: {out}"
-        got.append(out.get("text", ""))
-    return "".join(got)
-
-
-OWN_DOT = 'hx-swap-oob="true"></span>'  # a presence change's single dot
 
 
 async def closed_with(comm: WebsocketCommunicator) -> dict:
