@@ -76,6 +76,17 @@ def match_summary(match: Match) -> dict:
         },
         "online": {str(i): (seats[i].online if i in seats else False) for i in range(engine.seats)},
         "bots": {str(i): (seats[i].is_bot if i in seats else False) for i in range(engine.seats)},
+        # Seats held by an account link to its player page (display name = username);
+        # guests, bots and a hot-seat device's second seat have no page.
+        "accounts": {
+            str(i): bool(
+                i in seats
+                and seats[i].user_id is not None
+                and not seats[i].is_bot
+                and match.mode != Match.Mode.HOTSEAT
+            )
+            for i in range(engine.seats)
+        },
         "deadline_ms": int(match.deadline_at.timestamp() * 1000) if match.deadline_at else None,
         "outcome": match.outcome,
         "timed": match.timed,
@@ -94,6 +105,7 @@ def seat_tags(summary: dict, seat: int | None, waiting=()) -> list[dict]:
             "name": name,
             "online": summary["online"][i],
             "bot": summary["bots"][i],
+            "account": summary.get("accounts", {}).get(i, False),
             "me": seat is not None and i == str(seat),
             "clock": i in deciding,
         }

@@ -34,6 +34,8 @@ def lobby_context(game: str, player: Player | None) -> dict:
             {
                 "code": m.code,
                 "host": seats[0].display_name if seats else "?",
+                "host_account": bool(seats) and seats[0].user_id is not None,
+                "rated": m.rated,
                 "mine": player is not None and any(player.owns(s) for s in seats),
                 "timed": m.timed,
                 "options": options_in_words(get_engine(game), m.config),

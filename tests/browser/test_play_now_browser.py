@@ -41,6 +41,10 @@ def test_two_players_press_play_now_meet_finish_and_see_new_ratings(live_site, n
     bo.wait_for_selector("#board")
     play_until_over([ada, bo])
     assert is_over(ada) and is_over(bo)
+    # The opponent's name on the board's status bar leads to their player page.
+    bo.click("#match-status a.seat-name:has-text('ada_plays')")
+    bo.wait_for_url(f"{live_site}/u/ada_plays/")
+    assert re.match(r"\d+\?", rating_cell(bo))
 
     seen = {}
     for page, name in ((ada, "ada_plays"), (bo, "bo_plays")):

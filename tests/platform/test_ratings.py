@@ -177,3 +177,21 @@ def test_the_admin_shows_ratings_and_the_queue(admin_client):
     assert "ada" in page and "bo" in page
     assert "cy" in admin_client.get("/admin/games/queueentry/").content.decode()
     assert admin_client.get("/admin/games/ratingchange/").status_code == 200
+
+
+def test_names_link_to_player_pages_from_the_board_and_the_lobby(client):
+    """Accounts' names on a board's status bar and in the lobby's open challenges link to
+    their player pages; guests and bots have none."""
+    from games.live.rendering import Viewer, render_status
+
+    ada, bo = member("ada"), member("bo")
+    waiting = services.create_match(EC, ada, rated=True)
+    lobby = client.get(reverse("lobby", args=[EC])).content.decode()
+    assert f'href="{reverse("player", args=["ada"])}"' in lobby and "rated" in lobby
+    services.join_match(waiting.pk, bo)
+    match = Match.objects.get(pk=waiting.pk)
+    bar = render_status(match, Viewer(ada, 0))
+    assert reverse("player", args=["ada"]) in bar and reverse("player", args=["bo"]) in bar
+    bot_match = services.create_match(EC, persona("gus"), mode=Match.Mode.BOT)
+    bar = render_status(Match.objects.get(pk=bot_match.pk), Viewer(persona("gus"), 0))
+    assert "/u/" not in bar
