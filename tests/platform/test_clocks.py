@@ -172,3 +172,21 @@ def test_the_status_bar_shows_whose_clock_runs(client):
         assert 'role="timer"' in running[0] and f'data-deadline="{deadline_ms}"' in running[0]
         idle = [t for t in tags if "clock-runs" not in t]
         assert idle and names[1 - deciding] in idle[0] and "data-deadline" not in idle[0]
+
+
+def test_each_how_to_play_page_states_the_clock_the_engine_runs(client):
+    """PXC-1, SSX-CLOCK, GUN-X-CLOCK: the players' rules page gives the same limits as the
+    engine (a changed limit must change the page too)."""
+    from games.engines.gundam.clock import PHASE_SECONDS
+    from games.engines.phalanx.clock import LIMITS as PHALANX
+    from games.engines.shapeships.clock import LIMITS as SHAPESHIPS
+
+    for game, seconds in (
+        ("phalanx", PHALANX.values()),
+        ("shapeships", SHAPESHIPS.values()),
+        ("gundam", PHASE_SECONDS.values()),
+    ):
+        page = client.get(f"/g/{game}/how-to-play/").content.decode()
+        assert "The clock" in page and "abandoned the match" in page
+        for limit in seconds:
+            assert f"{limit} s" in page, (game, limit)
