@@ -39,10 +39,10 @@ def _check_choice(action: Any) -> tuple[str, dict[str, Any]]:
     if not isinstance(action, dict):
         raise IllegalAction("MALFORMED", "An action must be an object with a type.")
     if action.get("type") != CHOOSE:
-        raise IllegalAction("UNKNOWN_ACTION", f"Unknown action {action.get('type')!r}.")
+        raise IllegalAction("UNKNOWN_ACTION", "That is not an action of this game.")
     extra = sorted(str(k) for k in action if k not in {"type", "name", "deck"})
     if extra:
-        raise IllegalAction("MALFORMED", f"Unexpected action field(s): {', '.join(extra)}.")
+        raise IllegalAction("MALFORMED", "That action has fields it does not take.")
     name = action.get("name")
     if not isinstance(name, str) or not name.strip():
         raise IllegalAction("BAD_NAME", "Choose a deck by name: the deck name is missing.")

@@ -103,7 +103,8 @@ class ElementalClash(Engine):
         kind = action["type"]
         if kind not in ("pick", "select", "lock"):
             raise IllegalAction(
-                "UNKNOWN_TYPE", f"Unknown action '{kind}'. Passing is not allowed: pick a card."
+                "UNKNOWN_TYPE",
+                "That is not an action of this game. Passing is not allowed: pick a card.",
             )
         new = clone(state)
         if state["stage"] == Stage.DRAFT:

@@ -305,7 +305,7 @@ class GundamEngine(Engine):
             if cid not in marked and len(marked) >= excess:
                 raise IllegalAction(INVALID_TARGET, f"You only discard {excess} card(s).")
         else:
-            raise IllegalAction(INVALID_ACTION, f"Unknown action type {kind!r}.")
+            raise IllegalAction(INVALID_ACTION, "That is not an action of this game.")
 
     def _own_pending(self, state, seat):
         if is_over(state):

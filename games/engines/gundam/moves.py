@@ -658,7 +658,7 @@ def legal_targets(state: dict[str, Any], seat: int, mode: str, source: Any) -> l
 def check_select(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
     mode = action.get("mode")
     if not isinstance(mode, str) or mode not in SELECT_MODES:  # a list is not even hashable
-        raise IllegalAction(INVALID_ACTION, f"Unknown selection mode {mode!r}.")
+        raise IllegalAction(INVALID_ACTION, "That selection is not understood.")
     kind, src_key, _ = SELECT_MODES[mode]
     source = [action.get("card")] if mode == "attack" else action.get("card")
     partial_move = compose(mode, source, None)

@@ -122,7 +122,7 @@ class PhalanxEngine(Engine):
         try:
             kind = ActionType(action["type"])
         except ValueError:
-            raise IllegalAction("UNKNOWN_ACTION", f"Unknown action {action['type']!r}.") from None
+            raise IllegalAction("UNKNOWN_ACTION", "That is not an action of this game.") from None
         if set(action) != ACTION_KEYS[kind]:
             raise IllegalAction(
                 "BAD_ACTION", f"A {kind.value} action needs exactly {sorted(ACTION_KEYS[kind])}."

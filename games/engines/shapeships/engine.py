@@ -218,7 +218,7 @@ class ShapeShipsEngine(Engine):
                 d for d in commit["data"]["charges"] if d["entry"] != action["entry"]
             ]
         else:  # pragma: no cover - legal_actions only offers the kinds above
-            raise IllegalAction("UNKNOWN_ACTION", f"Unknown action {kind!r}.")
+            raise IllegalAction("UNKNOWN_ACTION", "That is not an action of this game.")
         events.extend(self._maybe_resolve(new))
         return new, events
 
