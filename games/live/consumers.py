@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from datetime import timedelta
 
 from channels.consumer import get_handler_name
 from channels.exceptions import StopConsumer
@@ -206,6 +207,7 @@ class MatchConsumer(SocketConsumer):
 
     kind = LiveSocket.Kind.MATCH
     abandon_check = None
+    offer_due = False  # the abandonment offer may be showing
 
     async def connect(self):
         self.code = self.scope["url_route"]["kwargs"]["code"]
@@ -233,6 +235,12 @@ class MatchConsumer(SocketConsumer):
         if self.moves_in_worker:
             watching.watch(self.match_id, self)
         self.watchdog = asyncio.ensure_future(self._resync_forever())
+        if self.presence_seat is not None and not self.hotseat:
+            # Opened after the opponent left (a reload): no presence notice will come, so
+            # plan the look at the abandonment offer from what the database says.
+            delay = await db(self._abandon_delay)()
+            if delay is not None:
+                self._plan_abandon_check(delay)
 
     async def _resync_forever(self):
         """Notifications can be lost (a Redis restart forgets every group; in the default
@@ -387,16 +395,45 @@ class MatchConsumer(SocketConsumer):
         if not isinstance(seat, int) or not isinstance(online, bool):
             return
         await self.send(text_data=presence_dot(seat, online))
-        if not online and seat != self.presence_seat and self.presence_seat is not None:
+        if self.presence_seat is None or seat == self.presence_seat or self.hotseat:
+            return
+        if not online:
             # The opponent left: once they have been gone long enough this page offers to
             # claim the match, so look again then (a full render decides).
-            if self.abandon_check is not None:
-                self.abandon_check.cancel()
-            self.abandon_check = asyncio.ensure_future(self._offer_when_abandoned())
+            self._plan_abandon_check(settings.ABANDON_SECONDS)
+            return
+        if self.abandon_check is not None:
+            self.abandon_check.cancel()
+            self.abandon_check = None
+        if self.offer_due:  # the offer may be on the page: the opponent is back, so it goes
+            self.offer_due = False
+            await self.send_snapshot()
 
-    async def _offer_when_abandoned(self):
-        await asyncio.sleep(settings.ABANDON_SECONDS + 0.5)
-        await self.send_snapshot()
+    def _plan_abandon_check(self, delay: float) -> None:
+        if self.abandon_check is not None:
+            self.abandon_check.cancel()
+        self.abandon_check = asyncio.ensure_future(self._offer_when_abandoned(delay))
+
+    async def _offer_when_abandoned(self, delay: float):
+        await asyncio.sleep(delay + 0.5)
+        self.offer_due = True
+        try:
+            await self.send_snapshot()
+        except Exception:  # a task of its own, outside dispatch: the socket may be closing
+            log.warning("match %s: the abandonment offer could not be sent", self.code)
+
+    def _abandon_delay(self) -> float | None:
+        """Seconds until the opponent, gone now, has been gone long enough to be claimed
+        against (0: already); None while they are here or nobody can claim."""
+        match = Match.objects.prefetch_related("seats").get(pk=self.match_id)
+        if match.mode != Match.Mode.ONLINE or match.status != Match.Status.ACTIVE:
+            return None
+        other = next((s for s in match.seats.all() if s.index != self.presence_seat), None)
+        since = presence.absent_since(other, match) if other is not None else None
+        if since is None:
+            return None
+        due = since + timedelta(seconds=settings.ABANDON_SECONDS)
+        return max(0.0, (due - timezone.now()).total_seconds())
 
     # ---- client frames
 

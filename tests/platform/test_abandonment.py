@@ -120,3 +120,33 @@ async def test_a_challenge_stays_while_its_creator_has_a_page_open(settings):
     await asyncio.sleep(0.5)
     with pytest.raises(services.Rejected, match="expired"):
         await database_sync_to_async(services.join_match)(match.pk, persona("bob"))
+
+
+async def test_a_page_opened_after_the_opponent_left_is_offered_the_match_in_time(settings):
+    """No presence notice reaches a page opened (or reloaded) after the opponent left: it
+    plans its own look at the offer from what the database says."""
+    settings.ABANDON_SECONDS = 1.0
+    match = await online_match()
+    alice = await connect(match.code, persona("alice"))
+    bob = await connect(match.code, persona("bob"))
+    await until(alice, 'id="board"'), await until(bob, 'id="board"')
+    await bob.disconnect()
+    await alice.disconnect()  # alice reloads her page ...
+    again = await connect(match.code, persona("alice"))
+    first = await until(again, 'id="board"')
+    assert "Claim victory" not in first, "bob has not been gone long enough yet"
+    assert "bob has left the match" in await until(again, "Claim victory", timeout=10)
+    await again.disconnect()
+
+
+async def test_the_offer_goes_when_the_opponent_comes_back(settings):
+    match, alice = await bob_leaves_alice_waits(settings)
+    await until(alice, "Claim victory")
+    bob = await connect(match.code, persona("bob"))
+    await until(bob, 'id="board"')
+    seen = await until(alice, 'id="match-status"')
+    latest = seen[seen.rindex('id="match-status"') :]
+    assert "Claim victory" not in latest and 'id="seat-dot-1" class="dot on"' in latest
+    await alice.send_to(text_data=claim("win"))
+    await until(alice, "has not left")
+    await alice.disconnect(), await bob.disconnect()
