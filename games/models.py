@@ -1,6 +1,7 @@
 """Persistent records of the hall: matches, seats, the append-only action log, saved decks.
 
-Only games/matches/services.py writes Match, Seat and MatchAction rows (see ARCHITECTURE.md).
+Only games/matches/services.py writes Match, Seat and MatchAction rows (see ARCHITECTURE.md),
+except a seat's presence columns, which games/matches/presence.py derives from LiveSocket rows.
 """
 
 import secrets
