@@ -76,7 +76,8 @@ def with_names(text: str, names: dict[str, str] | None) -> str:
     return SEAT_LABEL.sub(named, str(text or ""))
 
 
-def _why(outcome: dict, names: dict[str, str]) -> str:
+def why(outcome: dict, names: dict[str, str]) -> str:
+    """Why the match ended, as a clause with names (no "You": it reads the same to all)."""
     reason = str(outcome.get("reason") or "")
     message = with_names(outcome.get("message") or "", names)
     winner = outcome.get("winner")
@@ -101,18 +102,18 @@ def describe(outcome: dict | None, names: dict[str, str], seat: int | None, stat
         return Words("Waiting", "Waiting for an opponent", "")
     if status == "active" or not outcome:
         return Words("In play", "In play", "")
-    why = _why(outcome, names)
+    reason = why(outcome, names)
     result = outcome.get("result")
     winner = outcome.get("winner")
     if status == "aborted" or result == "aborted":
-        return Words("Aborted", "Aborted", why or "called off before the first move")
+        return Words("Aborted", "Aborted", reason or "called off before the first move")
     if result == "win" and winner in (0, 1):
         won = names.get(str(winner), "")
         timed_out = outcome.get("reason") in ON_TIME
         if seat is None:
-            return Words(f"{won} won", f"{won} won{' on time' if timed_out else ''}", why)
+            return Words(f"{won} won", f"{won} won{' on time' if timed_out else ''}", reason)
         word = "Won" if seat == winner else "Lost"
-        return Words(word, f"You {word.lower()}{' on time' if timed_out else ''}", why)
+        return Words(word, f"You {word.lower()}{' on time' if timed_out else ''}", reason)
     if result == "double_loss":
-        return Words("Lost" if seat is not None else "Both lost", "Both lost", why)
-    return Words("Draw", "Draw", why)
+        return Words("Lost" if seat is not None else "Both lost", "Both lost", reason)
+    return Words("Draw", "Draw", reason)

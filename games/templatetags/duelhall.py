@@ -100,6 +100,13 @@ def in_words(summary, seat):
 
 
 @register.filter
+def why_in_words(outcome, names) -> str:
+    """``view.result|why_in_words:match.names``: an engine's result said with names, the
+    same to both sides (never "Victory" to the loser)."""
+    return outcomes.why(outcome or {}, names or {})
+
+
+@register.filter
 def named_texts(value, names):
     """``view.playback|named_texts:match.names``: a copy of data for a page's script with
     every "text" and "label" string passed through with_names, so what the script shows

@@ -60,3 +60,14 @@ def test_codes_and_seat_labels_never_show():
         "Aborted: called off before the first move"
     )
     assert describe(None, NAMES, 0, "active").word == "In play"
+
+
+def test_the_shapeships_banner_filter_says_the_result_with_names():
+    from django.template import Context, Template
+
+    banner = Template("{{ r|why_in_words:names|capfirst }}.").render(
+        Context(
+            {"r": win(0, "victory", "Victory: the opponent's health fell to -4."), "names": NAMES}
+        )
+    )
+    assert banner == "Bo&#x27;s fleet fell to -4 health."
