@@ -27,7 +27,9 @@ def check_render(state, seat):
     assert not leaked, f"seat {seat} sees {leaked}"
     for a in actions:
         assert escape(a["payload"]) in html
-    assert html.count('class="action-form"') == len(actions)
+    # Forfeit asks first: its form is the two-step confirmation's (games/templatetags/confirm.py).
+    forms = html.count('class="action-form"') + html.count('class="confirm-form inline"')
+    assert forms == len(actions)
     for p in state["players"]:
         assert f'data-lp="{state["players"].index(p)}">{p["lp"]}<' in html
     return html
@@ -82,7 +84,9 @@ def test_board_shows_grids_hp_counts_and_the_combat_log():
     assert "is-fresh" in html  # the newest attack animates
     assert "Turn 5" in html and "LP 20→14" in html
     forfeit = next(a for a in actions if a["action"]["type"] == "forfeit")
-    assert escape(forfeit["payload"]) in html and "hx-confirm=" in html
+    # Forfeit asks first, in two steps: "Forfeit…" reveals the question and its "Yes".
+    assert escape(forfeit["payload"]) in html and ">Forfeit…</button>" in html
+    assert "Yes, forfeit</button>" in html.split(escape(forfeit["payload"]))[1]
     spectator, none = render(state, None)
     assert none == [] and "action-form" not in spectator
     assert "Bob" in spectator and "Alice" in spectator
