@@ -221,6 +221,9 @@ def _seat_person(match: Match, index: int, player: Player, name: str | None = No
         user_id=player.user_id,
         guest_id=player.guest_id,
         display_name=(name or player.name)[:40],
+        # Absence (abandonment, challenge expiry) counts from when the seat was taken: a
+        # player who just joined a long-waiting challenge has not "left" it.
+        last_seen=timezone.now(),
     )
 
 

@@ -150,3 +150,19 @@ async def test_the_offer_goes_when_the_opponent_comes_back(settings):
     await alice.send_to(text_data=claim("win"))
     await until(alice, "has not left")
     await alice.disconnect(), await bob.disconnect()
+
+
+async def test_absence_counts_from_when_the_seat_was_taken(settings):
+    """A challenge that waited longer than ABANDON_SECONDS does not make the player who
+    just joined look gone for that long."""
+    settings.ABANDON_SECONDS = 1.0
+    match = await challenge_by_alice()
+    alice = await connect(match.code, persona("alice"))  # her page, waiting
+    await until(alice, 'id="board"')
+    await asyncio.sleep(1.3)
+    await database_sync_to_async(services.join_match)(match.pk, persona("bob"))
+    started = await until(alice, 'data-status="active"')
+    assert "Claim victory" not in started[started.rindex('id="match-status"') :]
+    with pytest.raises(services.Rejected, match="has not left"):
+        await database_sync_to_async(services.claim_abandoned)(match.pk, persona("alice"), 0, "win")
+    await alice.disconnect()
