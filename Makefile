@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install chromium lint fmt migrate sweeper verify screenshots
+.PHONY: run test install chromium lint fmt migrate sweeper verify screenshots peer
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -57,3 +57,10 @@ verify: migrate
 # driving Debian's Chromium against a throwaway server; see tools/screenshots.py).
 screenshots: install chromium
 	$(BIN)/python tools/screenshots.py
+
+# The boardgame.io peer of `python -m bench.live --peer` (bench/peer/): its Node packages, as
+# pinned in bench/peer/package-lock.json (koa-compose held at 4.1.0: with 4.2.0 the peer's
+# lobby routes answer 404 on the game's port), from the npm registry with Debian's npm.
+# Only the benchmark needs them; `make test` never installs them.
+peer:
+	cd bench/peer && npm ci --no-audit --no-fund

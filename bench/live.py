@@ -196,7 +196,10 @@ def cpu_used(before: dict, after: dict, seconds: float) -> dict:
             used[role] = used.get(role, 0.0) + (ticks - before[pid][1]) / CLK_TCK
     return {
         f"{role}_cpu_pct": round(100 * secs / seconds, 1) for role, secs in sorted(used.items())
-    } | {"server_cpu_pct": round(100 * sum(used.values()) / seconds, 1)}
+    } | {
+        "server_cpu_pct": round(100 * sum(used.values()) / seconds, 1),
+        "server_cpu_s": round(sum(used.values()), 3),
+    }
 
 
 # ---------------------------------------------------------------- databases
@@ -640,17 +643,28 @@ def main(argv: list[str] | None = None) -> int:
         help="measure each N this many times, each on a fresh database and fresh servers "
         "(this machine's run-to-run spread is wide: report the median)",
     )
+    parser.add_argument(
+        "--peer",
+        action="store_true",
+        help="per N and round, our live load then a boardgame.io peer on the same workload, "
+        "and the ratios (bench/peer_run.py; `make peer` first; no echo floor)",
+    )
     parser.add_argument("--name", default=None, help="results name (default live or live-scale)")
     parser.add_argument("--no-save", action="store_true")
     args = parser.parse_args(argv)
     sizes = [int(x) for x in args.matches.split(",") if x.strip()]
-    name = args.name or ("live-scale" if args.scale else "live")
+    name = args.name or ("live-scale" if args.scale else "live") + ("-peer" if args.peer else "")
     raise_file_limit()
     if args.scale and not redis_db_is_ours(args.redis_url):
         print(f"{args.redis_url} is not empty; choose another --redis-url", file=sys.stderr)
         return 2
     logdir = Path(tempfile.mkdtemp(prefix="duelhall-bench-logs-"))
     print(f"logs and specs in {logdir}", flush=True)
+    if args.peer:
+        from bench.peer_run import run_peer  # imported here: it builds on this module
+
+        args.skip_echo = True
+        return run_peer(args, sizes, logdir, name)
     runs, profile = [], None
     try:
         for n in sizes:
