@@ -94,6 +94,8 @@ def with_names(message, names) -> str:
 def in_words(summary, seat):
     """``match|in_words:seat``: how the match ended, said to this viewer (a seat, or None for
     anyone else), from games/matches/outcomes.py."""
+    if summary.get("mode") == "hotseat":
+        seat = None  # one device for both sides: "you" would be either, so names
     return outcomes.describe(
         summary.get("outcome"), summary.get("names") or {}, seat, summary.get("status", "")
     )

@@ -188,3 +188,38 @@ def test_my_matches_reads_in_words_and_links_to_the_match_and_its_replay(live_si
     page.locator(f"tr.history-row[data-code='{code}'] a:has-text('match')").click()
     page.wait_for_url(re.compile(f"/m/{code}/$"))
     assert "You lost" in page.inner_text("#gameover")
+
+
+@pytest.mark.parametrize("game", ["phalanx", "card-battle"])
+def test_a_hot_seat_match_resigned_in_two_steps_rematches_on_the_same_device(
+    live_site, new_page, game
+):
+    page = new_page()
+    first = create(page, live_site, game, "hotseat")
+    page.click("button:has-text('show my side')")
+    page.wait_for_selector("#board form.action-form button")
+    give_up(page)
+    headline = page.inner_text("#gameover h2")
+    assert headline.endswith(" won") and "You" not in headline, "names: the device is shared"
+    page.click("#gameover button:has-text('Rematch')")
+    page.wait_for_url(lambda url: MATCH_URL.search(url) and first not in url)
+    assert page.locator("#match-status").get_attribute("data-status") == "active"
+    assert page.locator("button:has-text('show my side')").count() == 1
+
+
+def test_deleting_a_deck_asks_first(live_site, new_page):
+    page = new_page()
+    page.goto(f"{live_site}/decks/card-battle/new/?from=Rush")
+    page.fill("input[name=name]", "Doomed deck")
+    page.click("button:has-text('Save deck')")
+    page.wait_for_url(re.compile(r"/decks/card-battle/\d+/"))
+    page.goto(f"{live_site}/decks/card-battle/")
+    row = page.locator(".deck-row:has-text('Doomed deck')")
+    row.locator(".confirm-open").click()
+    assert "Really delete this deck?" in row.inner_text()
+    row.locator("button:has-text('No')").click()
+    assert row.locator(".confirm-open").is_visible()
+    row.locator(".confirm-open").click()
+    row.locator("button:has-text('Yes, delete it')").click()
+    page.wait_for_load_state()
+    assert page.locator(".deck-row:has-text('Doomed deck')").count() == 0
