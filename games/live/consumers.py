@@ -198,8 +198,8 @@ class SocketConsumer(AsyncWebsocketConsumer):
         await self.cleanup()
         raise StopConsumer()
 
-    async def reject(self, message: str):
-        await self.send(text_data=render_flash(public_message(message)))
+    async def reject(self, message: str, code: str | None = None):
+        await self.send(text_data=render_flash(public_message(message, code)))
 
 
 class MatchConsumer(SocketConsumer):
@@ -466,7 +466,7 @@ class MatchConsumer(SocketConsumer):
                 )
                 rerender = False  # every socket, this one too, hears of it from the group
         except services.Rejected as exc:
-            await self.reject(exc.message)
+            await self.reject(exc.message, exc.code)
             return
         except moves.MoveLost:
             await self.reject(

@@ -13,8 +13,18 @@ import unicodedata
 
 MAX_MESSAGE_CHARS = 200
 
+# Refusals whose engine message quotes the client's own input (an unknown action type, an
+# unexpected field): said in fixed words instead, so nothing the client wrote comes back.
+QUOTING_CODES = {
+    "UNKNOWN_ACTION": "That move is not one this game knows.",
+    "MALFORMED": "That move is not understood.",
+    "INVALID_ACTION": "That move is not understood.",
+}
 
-def public_message(message: object) -> str:
+
+def public_message(message: object, code: str | None = None) -> str:
+    if code in QUOTING_CODES:
+        return QUOTING_CODES[code]
     text = message if isinstance(message, str) else "That request was refused."
     kept = "".join(
         ch

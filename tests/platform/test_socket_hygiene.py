@@ -19,7 +19,7 @@ from games.models import LiveSocket, Match, Seat
 from project.asgi import application
 
 from .conftest import OWN_DOT, persona, until, ws_headers
-from .test_consumers import drain, frame, log_count, online_match
+from .test_consumers import drain, frame, log_count, online_match, where_moves_run  # noqa: F401
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -261,3 +261,25 @@ async def test_logging_out_closes_the_sockets_of_that_session_and_they_cannot_mo
     await asyncio.sleep(0.3)
     assert await log_count(match) == 0, "no move was made after logout"
     assert await seat_presence(match) == {0: 0, 1: 0}
+
+
+@database_sync_to_async
+def phalanx_match() -> Match:
+    match = services.create_match("phalanx", persona("alice"))
+    services.join_match(match.pk, persona("bob"))
+    return Match.objects.get(pk=match.pk)
+
+
+@pytest.mark.usefixtures("where_moves_run")  # moves made in daphne, then in a worker
+async def test_a_refusal_never_sends_back_what_the_client_wrote():
+    """Phalanx's engine quotes an unknown action type; the socket says it in fixed words."""
+    match = await phalanx_match()
+    alice = await connect(match.code, persona("alice"))
+    await until(alice, 'id="board"')
+    for kind in ("zq-unknown-zq", "zq\u202e\u0007zq"):
+        move = json.dumps({"type": kind})
+        await alice.send_to(text_data=json.dumps({"action": move, "step": match.step}))
+        reply = await until(alice, 'id="flash"')
+        assert "zq" not in reply
+        assert "That move is not one this game knows." in reply
+    await alice.disconnect()
