@@ -166,3 +166,18 @@ async def test_absence_counts_from_when_the_seat_was_taken(settings):
     with pytest.raises(services.Rejected, match="has not left"):
         await database_sync_to_async(services.claim_abandoned)(match.pk, persona("alice"), 0, "win")
     await alice.disconnect()
+
+
+async def test_an_expired_challenge_leaves_the_lobby_pages_that_show_it(settings):
+    settings.CHALLENGE_EXPIRY_SECONDS = 1.0
+    match = await challenge_by_alice()
+    lobby = WebsocketCommunicator(
+        application, f"/ws/lobby/{EC}/", headers=ws_headers(persona("bob"))
+    )
+    assert (await lobby.connect(timeout=5))[0]
+    assert match.code in await until(lobby, 'id="open-challenges"')
+    await asyncio.sleep(1.3)  # alice never opened a page
+    await sockets.beat_now()
+    listing = await until(lobby, 'id="open-challenges"')
+    assert match.code not in listing
+    await lobby.disconnect()
