@@ -5,6 +5,7 @@ into the match when someone joins; guests keep their matches when they log in.""
 import re
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 
 from games.engines import GAME_MODULES
 
@@ -24,6 +25,12 @@ def create(page, site, game: str, mode: str) -> str:
     return MATCH_URL.search(page.url).group(1)
 
 
+def serious(page, scope: str) -> list[str]:
+    """axe-core's serious and critical findings inside ``scope``."""
+    violations = Axe().run(page, context=scope).response["violations"]
+    return [v["id"] for v in violations if v["impact"] in ("serious", "critical")]
+
+
 def give_up(page) -> None:
     """Open "Match options", take the first step, change our mind, then really give up."""
     page.click("#match-tools summary")
@@ -33,6 +40,7 @@ def give_up(page) -> None:
     opener.click()
     ask = page.locator("#match-tools .confirm-ask")
     assert ask.is_visible() and f"Really {word.lower()}?" in ask.inner_text()
+    assert serious(page, "#match-tools") == []
     # Focus rests on "No": a second reflex press of Enter does not give the match away.
     assert page.evaluate("document.activeElement.textContent") == "No"
     page.keyboard.press("Enter")
@@ -154,6 +162,7 @@ def test_a_spectator_is_told_and_a_dropped_socket_shows_reconnecting(live_site, 
     bo.click("button:has-text('Join this match')")
     eve.goto(f"{live_site}/m/{code}/")
     assert eve.locator("#match-status .watching").inner_text() == "You are watching"
+    assert serious(eve, "#match-status") == [] and serious(ada, ".match-head") == []
     assert ada.locator("#match-status .watching").count() == 0
     assert not eve.locator("#match-tools").is_visible(), "spectators cannot resign"
     assert not ada.locator(".reconnecting").is_visible()
@@ -182,6 +191,7 @@ def test_my_matches_reads_in_words_and_links_to_the_match_and_its_replay(live_si
     assert "Phalanx" in text and "Duelbot" in text
     assert "Lost: " in text and "resigned" in text
     assert "phalanx" not in text and "_" not in text, "no slugs or codes"
+    assert serious(page, "table.history") == []
     row.locator("a:has-text('replay')").click()
     page.wait_for_url(re.compile(f"/m/{code}/replay/"))
     page.go_back()
