@@ -72,7 +72,9 @@ const PickGame = {
   }),
   // Both players may act at any time: the picks are simultaneous, not turn by turn.
   turn: { activePlayers: ActivePlayers.ALL },
-  moves: { pick: { move: pick, client: false } },
+  // redact: the log sent with every update carries each move's arguments; without it the
+  // opponent would read the hidden card there.
+  moves: { pick: { move: pick, client: false, redact: true } },
   playerView,
 };
 

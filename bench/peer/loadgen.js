@@ -152,12 +152,14 @@ class Seat {
       });
       socket.on('sync', (matchID, info) => {
         this.count(info);
+        this.checkLog(info.log);
         this.take(info.state, now());
         finish(true);
       });
       socket.on('update', (matchID, state, log) => {
         const at = now();
         this.count(state, log);
+        this.checkLog(log);
         this.take(state, at);
       });
       socket.on('disconnect', () => {
@@ -165,6 +167,16 @@ class Seat {
       });
       setTimeout(() => finish(false, 'no sync after connect'), 30000);
     });
+  }
+
+  // The log that comes with a state must not carry the other seat's picks either.
+  checkLog(log) {
+    for (const entry of log || []) {
+      const { payload } = entry.action;
+      if (payload.playerID !== this.playerID && payload.args != null) {
+        this.slot.run.error("opponent's pick in the log");
+      }
+    }
   }
 
   count(...payload) {
