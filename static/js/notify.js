@@ -67,9 +67,11 @@
     };
   }
 
+  // The join is the bigger news for a host who looked away: it stays in the title until the
+  // page is seen again, then "Your move" (if it is) takes over.
   function retitle(now) {
-    if (now && now.status === "active" && now.myTurn) document.title = "● Your move — Duelhall";
-    else if (joinedUnseen) document.title = "● Opponent joined — Duelhall";
+    if (joinedUnseen) document.title = "● Opponent joined — Duelhall";
+    else if (now && now.status === "active" && now.myTurn) document.title = "● Your move — Duelhall";
     else document.title = baseTitle;
   }
 

@@ -233,3 +233,26 @@ def test_deleting_a_deck_asks_first(live_site, new_page):
     row.locator("button:has-text('Yes, delete it')").click()
     page.wait_for_load_state()
     assert page.locator(".deck-row:has-text('Doomed deck')").count() == 0
+
+
+# Lets a test say the tab is in the background, as switching tabs would.
+BACKGROUND = """window.__background = false;
+Object.defineProperty(document, "hidden", {get: () => window.__background});"""
+
+
+def test_a_host_in_another_tab_is_told_the_opponent_joined(live_site, new_page):
+    ada, bo = new_page(), new_page()
+    ada.add_init_script(BACKGROUND)
+    code = create(ada, live_site, "phalanx", "online")
+    waiting_title = ada.title()
+    assert not waiting_title.startswith("●")
+    ada.evaluate("window.__background = true")
+    bo.goto(f"{live_site}/m/{code}/")
+    bo.click("button:has-text('Join this match')")
+    ada.wait_for_function("document.title === '● Opponent joined — Duelhall'")
+    # Back on the tab: the notice goes; "Your move" shows if it is Ada's move.
+    ada.evaluate(
+        "window.__background = false; document.dispatchEvent(new Event('visibilitychange'))"
+    )
+    my_turn = ada.get_attribute("#match-status", "data-my-turn") == "1"
+    assert ada.title() == ("● Your move — Duelhall" if my_turn else waiting_title)
