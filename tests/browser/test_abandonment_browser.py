@@ -26,7 +26,7 @@ def started_match(site, new_page):
 @pytest.mark.parametrize(
     ("button", "by_keyboard", "result", "words"),
     [
-        ("Claim victory", False, "wins", "claimed the win"),
+        ("Claim victory", False, "You won", "claimed the win"),
         ("Call it a draw", True, "Draw", "called it a draw"),
     ],
 )
