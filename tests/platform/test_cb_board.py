@@ -83,3 +83,11 @@ def test_a_new_empty_deck_is_not_called_legal_and_its_choices_are_explained(clie
     ]
     for key in ("'speedy'", "'hardy'", "'angry'", "'target-mana'", "'kill-shot'"):
         assert key not in errors
+
+
+def test_the_viewer_sits_at_the_bottom_and_the_opponent_on_top():
+    state = finished("sides")
+    for seat, (top, bottom) in ((0, (1, 0)), (1, (0, 1)), (None, (1, 0))):
+        html = render_board("card-battle", state, seat)
+        sides = re.findall(r'<div class="cb-side" data-seat="(\d)">', html)
+        assert sides == [str(top), str(bottom)], seat
