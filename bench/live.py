@@ -218,6 +218,9 @@ class Database:
             SECRET_KEY=os.environ.get("SECRET_KEY") or secrets.token_urlsafe(50),
             LOG_LEVEL="WARNING",
             ECHO_ENDPOINT="1",  # the floor's socket (games/live/echo.py) is off otherwise
+            # Every player of the load comes from 127.0.0.1: the per-address socket cap (60
+            # by default) would close all but the first few dozen of its sockets.
+            WS_MAX_SOCKETS_PER_IP="100000",
         )
         for key in ("DATABASE_URL", "REDIS_URL", "SQLITE_PATH"):
             self.env.pop(key, None)
