@@ -1,5 +1,6 @@
 """Real Channels consumers through the real ASGI stack (origin check, sessions, routing)."""
 
+import asyncio
 import json
 import re
 
@@ -371,6 +372,26 @@ async def frames_of(comm: WebsocketCommunicator, timeout: float = 0.3) -> list[s
     return out
 
 
+async def board_frame_after(
+    comm: WebsocketCommunicator, version: int, timeout: float = 15, settle: bool = True
+) -> str:
+    """The first board frame showing a version above ``version`` (then, with ``settle``, the
+    last board frame of whatever follows until the socket goes quiet)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        left = deadline - loop.time()
+        assert left > 0, f"no board frame above version {version} came"
+        text = await comm.receive_from(timeout=left)
+        found = re.search(r'data-version="(\d+)"', text)
+        if is_board_frame(text) and found and int(found.group(1)) > version:
+            break
+    if settle:
+        later = [f for f in await frames_of(comm) if is_board_frame(f)]
+        text = later[-1] if later else text
+    return text
+
+
 async def test_a_move_reaches_each_socket_as_one_frame_that_builds_the_reloaded_page(
     where_moves_run, monkeypatch
 ):
@@ -383,12 +404,17 @@ async def test_a_move_reaches_each_socket_as_one_frame_that_builds_the_reloaded_
     bob = await connect(match.code, persona("bob"))
     pages = {}
     for name, comm in (("alice", alice), ("bob", bob)):
-        pages[name] = board_of([f for f in await frames_of(comm) if is_board_frame(f)][-1])
+        pages[name] = board_of(await board_frame_after(comm, -1))
     asked = []
     real_render = render_workers.render
     monkeypatch.setattr(render_workers, "render", lambda r: asked.append(r) or real_render(r))
     await alice.send_to(text_data=frame(engine.legal_actions(match.state, 0)[0], match.step))
-    received = {"alice": await frames_of(alice), "bob": await frames_of(bob)}
+    received = {}
+    for name, comm in (("alice", alice), ("bob", bob)):
+        # Wait for the new version (a loaded machine may be slow), then for anything else
+        # the socket is sent: a second copy of the version would arrive within the quiet.
+        first = await board_frame_after(comm, match.version, settle=False)
+        received[name] = [first, *await frames_of(comm)]
     after = await database_sync_to_async(
         lambda: Match.objects.prefetch_related("seats").get(pk=match.pk)
     )()
