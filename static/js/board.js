@@ -31,12 +31,18 @@
     scope.querySelectorAll("[data-prompt]").forEach(function (p) { found.push(p); });
     found.forEach(function (prompt) {
       var key = prompt.getAttribute("data-prompt");
-      if (shownPrompts[key]) { return; }
+      var fresh = !shownPrompts[key];
+      // The same prompt swapped in again (the socket's first frame replaces the board the
+      // page loaded with) takes the focus back if the swap dropped it, without scrolling.
+      var lost = !document.activeElement || document.activeElement === document.body;
+      if (!fresh && !lost) { return; }
       shownPrompts[key] = true;
       var target = prompt.querySelector("button:not([disabled]), [tabindex]") || prompt;
       if (!target.hasAttribute("tabindex") && target === prompt) { prompt.setAttribute("tabindex", "-1"); }
-      var calm = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-      prompt.scrollIntoView({ block: "nearest", behavior: calm ? "auto" : "smooth" });
+      if (fresh) {
+        var calm = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+        prompt.scrollIntoView({ block: "nearest", behavior: calm ? "auto" : "smooth" });
+      }
       target.focus({ preventScroll: true });
     });
   }

@@ -25,7 +25,22 @@ def carriers(engine, seed: str) -> dict:
     return state
 
 
-SCENARIOS = {"shapeships-carriers": carriers}
+def phalanx_reinforce(engine, seed: str) -> dict:
+    """Phalanx, both sides played by the bot from the start until seat 0 must reinforce a
+    column: the prompt that needs an answer before anything else happens."""
+    state = engine.setup({}, seed)
+    for _ in range(600):
+        if state["phase"] == "reinforce" and state["reinforce"]["seat"] == 0:
+            return state
+        if engine.outcome(state) is not None:
+            state = engine.setup({}, seed + "-again")
+            continue
+        seat = min(engine.prompts(state).waiting)
+        state, _ = engine.apply(state, seat, engine.bot_action(state, seat))
+    raise RuntimeError("seat 0 never had to reinforce")
+
+
+SCENARIOS = {"shapeships-carriers": carriers, "phalanx-reinforce": phalanx_reinforce}
 
 
 def main(code: str, scenario: str) -> None:

@@ -4,9 +4,12 @@ the first moves, the controls these boards add answer a click or a key with what
 and axe-core finds nothing serious on the board."""
 
 import json
+import subprocess
+import sys
 
 import pytest
 
+from .conftest import ROOT
 from .driver import click_payload, is_over, offered_moves, start_bot_match
 from .test_accessibility import serious
 from .test_board_viewports import first_move_on_screen, wait_for_moves
@@ -132,3 +135,33 @@ def test_the_side_log_is_a_drawer_on_a_phone_and_a_column_on_a_desk(live_site, n
     log_box = desk.locator(".side-log").bounding_box()
     main_box = desk.locator(".board-main").bounding_box()
     assert log_box["x"] > main_box["x"] + main_box["width"] - 1, "a column beside the board"
+
+
+@pytest.mark.parametrize("size", VIEWPORTS, ids=IDS)
+def test_a_phalanx_reinforcement_prompt_takes_focus_in_view(live_site, live_env, new_page, size):
+    """A prompt that needs an answer comes into view and takes the keyboard's focus
+    (static/js/board.js, data-prompt)."""
+    page = new_page(*size)
+    start_bot_match(page, live_site, "phalanx")
+    code = page.url.rstrip("/").rsplit("/", 1)[1]
+    subprocess.run(
+        [sys.executable, "-m", "tests.browser.staged_match", code, "phalanx-reinforce"],
+        cwd=ROOT,
+        env=live_env,
+        check=True,
+        capture_output=True,
+    )
+    page.reload()
+    prompt = page.locator("[data-prompt]")
+    prompt.wait_for(state="visible")
+    assert prompt.locator("h3").inner_text().startswith("Reinforce column")
+    page.wait_for_function(
+        "() => document.querySelector('[data-prompt]').contains(document.activeElement)"
+    )
+    focused = page.evaluate(
+        "() => { const r = document.activeElement.getBoundingClientRect();"
+        " return [r.top, r.bottom, window.innerHeight, document.activeElement.innerText]; }"
+    )
+    top, bottom, height, label = focused
+    assert top >= 0 and bottom <= height, focused
+    assert label.startswith("Reinforce column"), label
