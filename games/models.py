@@ -112,6 +112,8 @@ class MatchAction(models.Model):
         ACTION = "action", "action"
         TIMEOUT = "timeout", "timeout"
         RESIGN = "resign", "resign"
+        # The player left behind ends a match the other abandoned: the win or a draw.
+        CLAIM = "claim", "claim"
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="actions")
     seq = models.PositiveIntegerField()

@@ -15,7 +15,7 @@ from typing import Any
 from games.engines import get_engine
 from games.engines.core import IllegalAction, canonical_json, state_hash, step
 
-KINDS = ("action", "timeout", "resign")
+KINDS = ("action", "timeout", "resign", "claim")
 
 
 @dataclass(frozen=True)
@@ -113,6 +113,7 @@ def verify_entries(
     except Exception as exc:  # noqa: BLE001
         return Problem(None, f"the config does not set up a game ({type(exc).__name__})")
     resigned: int | None = None
+    claimed: tuple[int, str] | None = None  # (the seat that claimed, "win" or "draw")
     for index, entry in enumerate(entries):
         number = index + 1
         shape = _shape_problem(entry, number)
@@ -122,7 +123,7 @@ def verify_entries(
             if entry["seq"] > number:
                 return Problem(number, f"is missing (the log jumps to entry {entry['seq']})")
             return Problem(number, f"extra entry: entry {entry['seq']} appears again")
-        if resigned is not None or engine.outcome(state) is not None:
+        if resigned is not None or claimed is not None or engine.outcome(state) is not None:
             return Problem(number, "extra entry: the match was already over")
         digest = state_hash(state)
         if entry["hash_before"] != digest:
@@ -138,6 +139,16 @@ def verify_entries(
                 return Problem(number, "a resignation needs a seat and the action resign")
             after, events = state, []
             resigned = seat
+        elif kind == "claim":
+            result = (entry["action"] or {}).get("result")
+            if (
+                seat not in range(engine.seats)
+                or entry["action"] != {"type": "claim", "result": result}
+                or result not in ("win", "draw")
+            ):
+                return Problem(number, "a claim needs a seat and the action claim: win or draw")
+            after, events = state, []
+            claimed = (seat, result)
         else:
             try:
                 after, events = step(engine, state, seat, kind, entry["action"])
@@ -164,17 +175,21 @@ def verify_entries(
     if final_hash is not None and final_hash != state_hash(state):
         return Problem(end + 1, "is missing: the stored state is not where the log ends")
     if outcome is not None:
-        problem = _outcome_problem(engine, state, resigned, outcome, end)
+        problem = _outcome_problem(engine, state, resigned, outcome, end, claimed)
         if problem is not None:
             return problem
     return None
 
 
-def _outcome_problem(engine, state, resigned: int | None, outcome, end: int):
+def _outcome_problem(
+    engine, state, resigned: int | None, outcome, end: int, claimed: tuple[int, str] | None = None
+):
     if not isinstance(outcome, dict):
         return Problem(None, "the recorded result is not an object")
     if resigned is not None:
         winner = 1 - resigned
+    elif claimed is not None:
+        winner = claimed[0] if claimed[1] == "win" else None
     else:
         result = engine.outcome(state)
         if result is None:

@@ -70,6 +70,9 @@ def replay_frames(match: Match) -> list[dict]:
         hidden = False
         if entry.kind == MatchAction.Kind.RESIGN:
             label = f"{who} resigned"
+        elif entry.kind == MatchAction.Kind.CLAIM:
+            claim = (entry.action or {}).get("result")
+            label = f"{who} claimed the win" if claim == "win" else f"{who} called it a draw"
         elif entry.kind == MatchAction.Kind.TIMEOUT:
             label = "Time ran out"
         else:
@@ -81,7 +84,7 @@ def replay_frames(match: Match) -> list[dict]:
             if entry.kind == MatchAction.Kind.ACTION
             else entry.kind
         )
-        if entry.kind != MatchAction.Kind.RESIGN:
+        if entry.kind not in (MatchAction.Kind.RESIGN, MatchAction.Kind.CLAIM):
             state, _ = step(engine, state, entry.seat, entry.kind, entry.action)
         frames.append(frame(label, entry.seq, kind, hidden))
         if frames[-1]["turn"] == 0:

@@ -432,6 +432,19 @@ def claim_abandoned(match_id: int, player: Player, seat_index: int | None, claim
         else:
             text = f"{left} left the match and {mine.display_name} called it a draw."
             outcome = Outcome("draw", None, "abandonment", text)
+        # Logged like a resignation, so the hash chain still ends where the match did and
+        # verification can tell a claimed result from a tampered one.
+        seq, digest = _log_head(match)
+        move_sql.append_action(
+            match.pk,
+            seq=seq,
+            seat=mine.index,
+            kind=MatchAction.Kind.CLAIM,
+            action={"type": "claim", "result": claim},
+            events=[],
+            hash_before=digest,
+            hash_after=digest,
+        )
         _finish(match, outcome)
         _save(match, expected)
         _after_commit(match)

@@ -12,7 +12,8 @@ from channels.testing import WebsocketCommunicator
 from games.live import sockets
 from games.matches import services
 from games.matches.lobby import lobby_context
-from games.models import Match
+from games.matches.replay import verify
+from games.models import Match, MatchAction
 from project.asgi import application
 
 from .conftest import EC, persona, until, ws_headers
@@ -53,7 +54,32 @@ async def test_the_player_who_stayed_can_claim_an_abandoned_match(settings, kind
     else:
         assert after.outcome["result"] == "draw" and after.outcome["winner"] is None
         assert after.outcome["message"] == "bob left the match and alice called it a draw."
+    # The claim is the log's last entry, so the chain ends where the match did and the
+    # claimed result verifies (verify_matches, the admin and records agree).
+    last = await database_sync_to_async(lambda: after.actions.order_by("seq").last())()
+    assert (last.kind, last.seat, last.action) == ("claim", 0, {"type": "claim", "result": kind})
+    assert await database_sync_to_async(verify)(after) is None
     await alice.disconnect()
+
+
+@pytest.mark.parametrize(
+    ("stored", "says"),
+    [({"type": "claim", "result": "draw"}, "winner"), ({"type": "claim", "result": "x"}, "claim")],
+)
+async def test_a_tampered_claim_is_named_by_verification(settings, stored, says):
+    match, alice = await bob_leaves_alice_waits(settings)
+    await until(alice, "Claim victory")
+    await alice.send_to(text_data=claim("win"))
+    await until(alice, "gameover-panel")
+    await alice.disconnect()
+
+    def tamper():
+        entry = MatchAction.objects.filter(match=match).order_by("seq").last()
+        MatchAction.objects.filter(pk=entry.pk).update(action=stored)
+        return verify(Match.objects.get(pk=match.pk)), entry.seq
+
+    problem, seq = await database_sync_to_async(tamper)()
+    assert problem is not None and says in str(problem)
 
 
 async def test_no_claim_while_the_opponent_is_here_or_only_briefly_gone(settings):
