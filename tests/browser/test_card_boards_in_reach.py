@@ -165,3 +165,21 @@ def test_a_phalanx_reinforcement_prompt_takes_focus_in_view(live_site, live_env,
     top, bottom, height, label = focused
     assert top >= 0 and bottom <= height, focused
     assert label.startswith("Reinforce column"), label
+
+
+def test_what_a_move_changed_lights_up_briefly(live_site, new_page):
+    """The parts a frame replaces are marked for a moment (static/js/board.js), then not."""
+    page = new_page(1366, 768)
+    start_bot_match(page, live_site, "elemental-clash")
+    moves = wait_for_moves(page)
+    page.evaluate(
+        """() => { window.__changed = [];
+             new MutationObserver(list => list.forEach(m => {
+               if (m.target.classList && m.target.classList.contains('is-changed'))
+                 window.__changed.push(m.target.closest('.part') ? m.target.closest('.part').id : '');
+             })).observe(document.body, {subtree: true, attributes: true, attributeFilter: ['class']}); }"""
+    )
+    click_payload(page, moves[0][0])
+    page.wait_for_function("() => window.__changed.length > 0")
+    assert any(p.startswith("part-ec-") for p in page.evaluate("window.__changed"))
+    page.wait_for_function("() => !document.querySelector('#board .is-changed')", timeout=3000)
