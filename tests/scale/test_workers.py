@@ -158,7 +158,10 @@ def test_a_worker_killed_between_two_hidden_picks_loses_nothing(workers, people,
     a.start()
     # alice's page reconnects on its own and gets the exact current state: round 2.
     alice.wait_for_selector("text=round 2", timeout=30000)
-    play_until_over([alice, bob], EC_PREFER)
+    # The draft and battle clocks run (ECR-13: online play is timed), so a step may resolve
+    # by timeout under a slow click: play on the way a person would, retrying a vanished
+    # button, rather than insisting on the exact button that was offered a moment ago.
+    play_through_outages([alice, bob], EC_PREFER)
     verify_chain(worker_database)  # every hash link holds: nothing lost or applied twice
 
 
@@ -167,16 +170,19 @@ def test_a_redis_restart_mid_match_resyncs_every_board(
 ):
     alice, bob = people
     a, b = workers
-    # Untimed, so the draft clock cannot decide the round while Redis is away.
-    start_online_match(alice, bob, a.url, b.url, "elemental-clash", timed=False)
+    # Online Elemental Clash is always timed (ECR-13): a draft step may also resolve by
+    # timeout while Redis is away, which is one more change every board must catch up on.
+    start_online_match(alice, bob, a.url, b.url, "elemental-clash")
     redis_server.stop()
     redis_server.start()  # same port, empty: every group membership is gone
     # Sockets whose layer link broke are dropped and reconnect by themselves; a person
     # clicks once their board is live again (the page marks a dead socket with ws-down).
     alice.wait_for_timeout(2000)
     settled([alice, bob])
+    before = version(bob)
     click_first_offered(alice)
-    bob.wait_for_selector("text=has picked", timeout=30000)
+    wait_for_change(bob, before, 30)  # alice's pick (or a timeout) reached bob's board
+    assert version(bob) != before
     play_through_outages([alice, bob], EC_PREFER)
     assert is_over(bob)
     verify_chain(worker_database)
