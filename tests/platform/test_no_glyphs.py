@@ -34,3 +34,11 @@ def test_card_battle_badges_name_svg_icons_not_emoji():
 
     for info in [*DECK_TYPES.values(), *STRATEGIES.values()]:
         assert info["icon"] in SHAPES
+
+
+def test_gundam_card_text_uses_no_lenticular_brackets():
+    """The seed writes timings as 【Main】; a font without those marks shows boxes (issue 18)."""
+    from games.engines.gundam import cards as gundam_cards
+
+    texts = [gundam_cards.card_text(card) for card in gundam_cards.CARD_POOL.values()]
+    assert texts and not [t for t in texts if "【" in t or "】" in t or "･" in t]

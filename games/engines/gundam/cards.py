@@ -251,10 +251,12 @@ def card_text(card: dict[str, Any]) -> str:
     if kind == PILOT:
         return f"Paired Unit gets AP+{card['ap']} and HP+{card['hp']}."
     if kind == COMMAND:
-        timing = "/".join("【Main】" if t == "main" else "【Action】" for t in card["timing"])
+        # Timing keywords in plain brackets: the seed's 【】 marks show as empty boxes where
+        # a player's font lacks them.
+        timing = "/".join("[Main]" if t == "main" else "[Action]" for t in card["timing"])
         return f"{timing} {_effect_text(card['effect'])}"
     if kind == BASE:
-        return f"【Activate･Main】 Rest this Base: {_effect_text(card['ability'])}"
+        return f"[Activate: Main] Rest this Base: {_effect_text(card['ability'])}"
     return "Resource: put into your resource area from the resource deck."
 
 
