@@ -806,6 +806,13 @@ def print_run(n: int, echo: dict | None, live: dict) -> None:
             f"loadgen CPU {r['loadgen_cpu_s']}s, peak RSS {r['peak_rss_mb']} MB",
             flush=True,
         )
+        by_slice = r.get("opponent_p99_by_slice") or []
+        if len(by_slice) > 1:
+            print(
+                f"    {label}: opponent p99 per 10 s: "
+                + ", ".join(f"{s['p99_ms']} ms ({s['moves']})" for s in by_slice),
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -127,6 +127,7 @@ class Run:
         self.errors: dict[str, int] = {}
         self.retries: dict[str, int] = {}
         self.samples: list[tuple[float, float]] = []  # (to mover, to opponent) per move in window
+        self.sent_at: list[float] = []  # when each sample's move was sent, for the time slices
         self.moves_in_window = 0
         self.moves_total = 0
         self.connect_times: list[float] = []
@@ -355,6 +356,24 @@ class Slot:
                 run.samples.append(
                     (pending.seen[mover.index] - pending.sent, pending.seen[other] - pending.sent)
                 )
+                run.sent_at.append(pending.sent)
+
+
+SLICE_SECONDS = 10.0
+
+
+def slices(run: Run, latencies: list[float], width: float) -> list[dict]:
+    """The opponent's p99 per ``width`` seconds of the measured window, in order."""
+    start, end = run.window
+    out = []
+    t = start
+    while t < end:
+        inside = [
+            v for v, sent in zip(latencies, run.sent_at, strict=True) if t <= sent < t + width
+        ]
+        out.append({"from_s": round(t - start), "moves": len(inside), "p99_ms": pct(inside, 99)})
+        t += width
+    return out
 
 
 def pct(values: list[float], p: float) -> float | None:
@@ -420,6 +439,8 @@ async def main_async(spec: dict) -> dict:
         "actions_per_s": round(run.moves_in_window / spec["duration"], 1),
         "to_mover": stats(to_mover),
         "to_opponent": stats(to_other),
+        # A tail that grows over a long run (leaks, piling tasks) shows as rising slices.
+        "opponent_p99_by_slice": slices(run, to_other, SLICE_SECONDS),
         "connect": stats(run.connect_times),
         "errors": run.errors,
         "error_count": sum(run.errors.values()),
