@@ -36,4 +36,5 @@ def test_the_lobby_starts_a_match_against_the_level_two_bot(live_site, new_page)
         moves += 1
     assert is_over(page), f"no result after {moves} moves"
     assert moves >= 8  # the whole deployment and some combat, every turn answered by the bot
-    assert re.search(r"wins|draw", page.inner_text("#gameover .gameover-panel"), re.I)
+    # The result in words, from the player's side (games/matches/outcomes.py).
+    assert re.search(r"You won|You lost|draw", page.inner_text("#gameover .gameover-panel"))
