@@ -271,6 +271,17 @@ def join_match(match_id: int, player: Player) -> Seat:
     return seat
 
 
+def _abort(match: Match, reason: str, message: str) -> None:
+    """Call off a locked match nobody has moved in: no result, no rating, no log entry. The
+    lobby hears of it too (a waiting challenge leaves its list)."""
+    expected = match.version
+    match.status = Match.Status.ABORTED
+    match.deadline_at = None
+    match.outcome = {"result": "aborted", "winner": None, "reason": reason, "message": message}
+    _save(match, expected)
+    _after_commit(match, lobby=True)
+
+
 def abort_match(match_id: int, player: Player) -> None:
     """Call a match off: an online challenge while nobody has joined it; a bot or hot-seat
     match before its first action."""
@@ -288,17 +299,7 @@ def abort_match(match_id: int, player: Player) -> None:
             )
         if match.actions.exists():
             raise Rejected("STARTED", "Moves have been made; resign instead of aborting.")
-        expected = match.version
-        match.status = Match.Status.ABORTED
-        match.deadline_at = None
-        match.outcome = {
-            "result": "aborted",
-            "winner": None,
-            "reason": "aborted before the first move",
-            "message": "",
-        }
-        _save(match, expected)
-        _after_commit(match, lobby=True)
+        _abort(match, "aborted before the first move", "")
 
 
 def expire_challenge(match_id: int) -> bool:
@@ -308,17 +309,7 @@ def expire_challenge(match_id: int) -> bool:
         match = _locked(match_id)
         if not presence.challenge_expired(match):
             return False
-        expected = match.version
-        match.status = Match.Status.ABORTED
-        match.deadline_at = None
-        match.outcome = {
-            "result": "aborted",
-            "winner": None,
-            "reason": "expired",
-            "message": "The challenge expired: its creator left.",
-        }
-        _save(match, expected)
-        _after_commit(match, lobby=True)
+        _abort(match, "expired", "The challenge expired: its creator left.")
     return True
 
 
