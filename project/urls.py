@@ -16,6 +16,7 @@ urlpatterns = [
     path("m/<str:code>/abort/", views.abort, name="abort"),
     path("m/<str:code>/resign/", views.resign, name="resign"),
     path("m/<str:code>/rematch/", views.rematch, name="rematch"),
+    path("m/<str:code>/decline/", views.decline_rematch, name="decline_rematch"),
     path("m/<str:code>/replay/", replay_page.replay, name="replay"),
     path("m/<str:code>/record.json", replay_page.record, name="record"),
     path("me/matches/", history.history, name="history"),

@@ -14,6 +14,7 @@ from django.template.loader import render_to_string
 from games.engines import get_engine
 from games.engines.core import canonical_json
 from games.live.frames import FRAME_VARIABLE, Shown, frame_of
+from games.live.rematch_offer import rematch_offer
 from games.matches.identity import Player
 from games.matches.presence import abandoned_seat
 from games.models import Deck, Match
@@ -158,9 +159,7 @@ def context_for(match: Match, viewer: Viewer) -> dict:
         "my_turn": seat is not None and seat in waiting,
         "board_template": f"games/{match.game}/board.html",
         "hotseat_next": hotseat_turn(match) if viewer.hotseat else None,
-        "rematch_code": getattr(getattr(match, "rematch", None), "code", None)
-        if match.status == Match.Status.FINISHED
-        else None,
+        "rematch": rematch_offer(match, seat, viewer.hotseat),
     }
 
 

@@ -156,7 +156,9 @@ def _recount(match_id: int, seat: int, gone_at: datetime) -> None:
 def _note_creator_left(key: str, now: datetime) -> None:
     """A lobby page closed: its player's open challenges date their absence from now."""
     kind, _, ident = key.partition(":")
-    seats = Seat.objects.filter(index=0, match__status=Match.Status.WAITING)
+    # A waiting match holds only its creator's seat, on either side (a challenge may take
+    # seat 2; a rematch offer sits its asker on the side they did not play).
+    seats = Seat.objects.filter(match__status=Match.Status.WAITING)
     if kind == "u":
         seats = seats.filter(user_id=int(ident))
     else:
@@ -202,10 +204,15 @@ def present_creators(matches: list[Match]) -> set[str]:
     """Player keys among these challenges' creators that have a live socket anywhere."""
     keys = set()
     for m in matches:
-        creator = m.seat_at(0)
+        creator = creator_of(m)
         if creator is not None:
             keys.add(_seat_key(creator))
     return set(_live().filter(player_key__in=keys).values_list("player_key", flat=True))
+
+
+def creator_of(match: Match) -> Seat | None:
+    """The one seat of a waiting match: whoever made the challenge or offer."""
+    return next(iter(match.seats.all()), None)
 
 
 def _seat_key(seat: Seat) -> str:
@@ -217,7 +224,7 @@ def challenge_expired(match: Match, present: set[str] | None = None) -> bool:
     ``CHALLENGE_EXPIRY_SECONDS`` (counted from its creation or their last page)."""
     if match.status != Match.Status.WAITING or match.mode != Match.Mode.ONLINE:
         return False
-    creator = match.seat_at(0)
+    creator = creator_of(match)
     if creator is None:
         return False
     key = _seat_key(creator)

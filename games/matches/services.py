@@ -256,6 +256,8 @@ def join_match(match_id: int, player: Player) -> Seat:
             return mine
         if match.status != Match.Status.WAITING:
             raise Rejected("NOT_OPEN", "This match is not open for joining.")
+        if match.rematch_of_id is not None and not _played_in(match.rematch_of_id, player):
+            raise Rejected("RESERVED", "This rematch is offered to the other player only.")
         if presence.challenge_expired(match):
             raise Rejected("EXPIRED", "This challenge has expired: its creator left.")
         if match.rated and player.is_guest:
@@ -267,6 +269,7 @@ def join_match(match_id: int, player: Player) -> Seat:
         expected = match.version
         _save(match, expected)
         _after_commit(match, lobby=True)
+        _tell_original(match)
     drive_bots(match_id)
     return seat
 
@@ -280,6 +283,7 @@ def _abort(match: Match, reason: str, message: str) -> None:
     match.outcome = {"result": "aborted", "winner": None, "reason": reason, "message": message}
     _save(match, expected)
     _after_commit(match, lobby=True)
+    _tell_original(match)
 
 
 def abort_match(match_id: int, player: Player) -> None:
@@ -299,6 +303,10 @@ def abort_match(match_id: int, player: Player) -> None:
             )
         if match.actions.exists():
             raise Rejected("STARTED", "Moves have been made; resign instead of aborting.")
+        if match.rematch_of_id is not None and match.status == Match.Status.WAITING:
+            name = next((s.display_name for s in match.seats.all()), player.name)
+            _abort(match, "withdrawn", f"{name} withdrew the rematch offer.")
+            return
         _abort(match, "aborted before the first move", "")
 
 
@@ -309,7 +317,8 @@ def expire_challenge(match_id: int) -> bool:
         match = _locked(match_id)
         if not presence.challenge_expired(match):
             return False
-        _abort(match, "expired", "The challenge expired: its creator left.")
+        what = "rematch offer" if match.rematch_of_id is not None else "challenge"
+        _abort(match, "expired", f"The {what} expired: its creator left.")
     return True
 
 
@@ -619,49 +628,106 @@ def claim_guest_records(guest_id: str, user) -> int:
 
 
 # ---------------------------------------------------------------- rematch
+#
+# Against the bot or on one device a rematch starts at once. Online it is an offer: the
+# asker waits in a new match (seated on the other side), reserved for the other player, who
+# accepts it (join_match) or declines it from the finished match's page; like any challenge
+# it expires when the asker leaves. Starting it at once would run the absent player's clock
+# and, in a rated match, cost them rating for a match they never agreed to.
+
+
+def _played_in(match_id: int, player: Player) -> bool:
+    return any(player.owns(s) for s in Seat.objects.filter(match_id=match_id))
+
+
+def _tell_original(rematch: Match) -> None:
+    """The finished match's pages show the state of its rematch offer (waiting, accepted,
+    declined, withdrawn): re-render them under their own, unchanged version."""
+    if rematch.rematch_of_id is None:
+        return
+    old_id = rematch.rematch_of_id
+    version = Match.objects.filter(pk=old_id).values_list("version", flat=True).first()
+    transaction.on_commit(lambda: broadcast.match_changed(old_id, version))
 
 
 def rematch(match_id: int, player: Player) -> Match:
-    """The same game, mode and options with sides swapped and a new seed. Idempotent: the
-    second request (from either player) gets the rematch the first one created."""
+    """The same game, mode and options with sides swapped and a new seed. Asking again (from
+    either player) gets the rematch the first request created; the other player asking
+    while an online offer waits accepts it."""
     with transaction.atomic():
         old = _locked(match_id)
         seats = list(old.seats.all())
-        if not any(player.owns(s) for s in seats):
+        mine = [s for s in seats if player.owns(s)]
+        if not mine:
             raise Rejected("NOT_SEATED", "Only a player of this match can ask for a rematch.")
         if old.status not in (Match.Status.FINISHED, Match.Status.ABORTED):
             raise Rejected("NOT_OVER", "Finish this match first.")
         existing = Match.objects.filter(rematch_of=old).first()
-        if existing is not None:
-            return existing
-        engine = get_engine(old.game)
-        new = Match(
-            game=old.game,
-            mode=old.mode,
-            config=old.config,
-            timed=old.timed,
-            rated=old.rated,
-            rematch_of=old,
-        )
-        if hasattr(engine, "rematch_config"):
-            # A game decided by its set-up (Card Battle) replays the same seed with the
-            # sides swapped, so the rematch tells the players what the seat was worth.
-            new.config, new.seed = engine.rematch_config(old.state), old.seed
-        new.state = engine.setup(new.config, new.seed)
-        new.step = engine.prompts(new.state).step
-        new.save()
-        for s in seats:
-            Seat.objects.create(
-                match=new,
-                index=1 - s.index,
-                user_id=s.user_id,
-                guest_id=s.guest_id,
-                bot_level=s.bot_level,
-                display_name=s.display_name,
+        if existing is None:
+            new = _new_rematch(old, seats, asker=mine[0])
+            transaction.on_commit(
+                lambda: broadcast.match_changed(old.pk, old.version)  # the offer appears
             )
-        _start(new)
-        old_id, old_version = old.pk, old.version
-        transaction.on_commit(lambda: broadcast.match_changed(old_id, old_version))
+    if existing is not None:
+        if existing.status == Match.Status.ABORTED:
+            raise Rejected("CALLED_OFF", why_called_off(existing))
+        if existing.status == Match.Status.WAITING and not _played_in(existing.pk, player):
+            join_match(existing.pk, player)  # both asked: the second request accepts
+            existing.refresh_from_db()
+        return existing
     drive_bots(new.pk)
     new.refresh_from_db()
     return new
+
+
+def _new_rematch(old: Match, seats: list[Seat], asker: Seat) -> Match:
+    engine = get_engine(old.game)
+    new = Match(
+        game=old.game,
+        mode=old.mode,
+        config=old.config,
+        timed=old.timed,
+        rated=old.rated,
+        rematch_of=old,
+    )
+    if hasattr(engine, "rematch_config"):
+        # A game decided by its set-up (Card Battle) replays the same seed with the
+        # sides swapped, so the rematch tells the players what the seat was worth.
+        new.config, new.seed = engine.rematch_config(old.state), old.seed
+    new.state = engine.setup(new.config, new.seed)
+    new.step = engine.prompts(new.state).step
+    new.save()
+    online = old.mode == Match.Mode.ONLINE
+    for s in [asker] if online else seats:
+        Seat.objects.create(
+            match=new,
+            index=1 - s.index,
+            user_id=s.user_id,
+            guest_id=s.guest_id,
+            bot_level=s.bot_level,
+            display_name=s.display_name,
+            last_seen=timezone.now(),  # the offer's expiry counts from now (presence.py)
+        )
+    if not online:
+        _start(new)
+    return new
+
+
+def why_called_off(offer: Match) -> str:
+    return (offer.outcome or {}).get("message") or "That rematch was called off."
+
+
+def decline_rematch(match_id: int, player: Player) -> None:
+    """The player a rematch is offered to turns it down; the asker's page says so."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        if match.rematch_of_id is None or not _played_in(match.rematch_of_id, player):
+            raise Rejected("NOT_OFFERED", "No rematch is offered to you here.")
+        if match.status != Match.Status.WAITING or _played_in(match.pk, player):
+            raise Rejected("NOT_OPEN", "This rematch is no longer waiting for you.")
+        other = next(
+            (s for s in Seat.objects.filter(match_id=match.rematch_of_id) if player.owns(s)),
+            None,
+        )
+        name = other.display_name if other else player.name
+        _abort(match, "declined", f"{name} declined the rematch.")

@@ -35,7 +35,7 @@ def hall(request):
         engine = get_engine(slug)
         live = Match.objects.filter(game=slug, status=Match.Status.ACTIVE).count()
         waiting = Match.objects.filter(
-            game=slug, status=Match.Status.WAITING, mode=Match.Mode.ONLINE
+            game=slug, status=Match.Status.WAITING, mode=Match.Mode.ONLINE, rematch_of=None
         ).count()
         games.append(
             {
@@ -119,10 +119,16 @@ def match_page(request, code: str):
     mine = [s.index for s in seats if request.player.owns(s)]
     hotseat = match.mode == Match.Mode.HOTSEAT
     seat = None if hotseat else (mine[0] if mine else None)
+    reserved = match.rematch_of_id is not None and not any(
+        request.player.owns(s) for s in match.rematch_of.seats.all()
+    )
     ctx = context_for(match, Viewer(request.player, seat, hotseat))
     ctx.update(
         {
-            "can_join": match.status == Match.Status.WAITING and not mine,
+            "can_join": match.status == Match.Status.WAITING and not mine and not reserved,
+            "host": seats[0].display_name if seats else "",
+            # A rematch offer waits for the other player of the finished match only.
+            "rematch_of": match.rematch_of if match.rematch_of_id else None,
             "is_player": bool(mine),
             "invite_url": request.build_absolute_uri(),
             "engine": get_engine(match.game),
@@ -163,6 +169,10 @@ join = _match_command(services.join_match, lambda m, _seat: ("match", m.code))
 abort = _match_command(services.abort_match, lambda m, _none: ("lobby", m.game))
 resign = _match_command(services.resign, lambda m, _none: ("match", m.code))
 rematch = _match_command(services.rematch, lambda _m, new: ("match", new.code))
+# Declining leaves the player on the finished match, whose panel now says it was declined.
+decline_rematch = _match_command(
+    services.decline_rematch, lambda offer, _none: ("match", offer.rematch_of.code)
+)
 
 
 def signup(request):

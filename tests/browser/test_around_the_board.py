@@ -85,16 +85,61 @@ def test_the_host_sees_the_join_live_and_both_players_land_in_the_rematch(live_s
     assert ada.locator("text=Waiting for an opponent").count() == 0
     assert ada.locator("#board").inner_text().strip() != ""
     give_up(bo)
-    ada.wait_for_selector("#gameover .gameover-panel")
-    ada.click("#gameover button:has-text('Rematch')")
-    ada.wait_for_url(lambda url: MATCH_URL.search(url) and code not in url)
-    new_code = MATCH_URL.search(ada.url).group(1)
+    new_code = offer_rematch(ada, code)
     # The opponent is offered the rematch live, on the finished match's page.
-    bo.click("#gameover a:has-text('Accept rematch')")
+    bo.wait_for_selector("#gameover .rematch-offer:has-text('offers a rematch')")
+    bo.click("#gameover button:has-text('Accept rematch')")
     bo.wait_for_url(re.compile(f"/m/{new_code}/$"))
+    # The asker's waiting page turns into the match by itself.
+    ada.wait_for_selector("#match-status[data-status=active]")
     for page in (ada, bo):
         assert page.locator("#match-status").get_attribute("data-status") == "active"
         assert page.locator("#match-tools summary").is_visible(), "both are seated"
+
+
+def offer_rematch(page, code: str) -> str:
+    """Press Rematch on a finished online match: the asker waits in the offer, no clock."""
+    page.wait_for_selector("#gameover .gameover-panel")
+    page.click("#gameover button:has-text('Rematch')")
+    page.wait_for_url(lambda url: MATCH_URL.search(url) and code not in url)
+    assert "waiting for your opponent to accept" in page.inner_text("#invite")
+    assert page.locator("#match-status").get_attribute("data-status") == "waiting"
+    return MATCH_URL.search(page.url).group(1)
+
+
+def finished_online_match(site, ada, bo) -> str:
+    code = create(ada, site, "phalanx", "online")
+    bo.goto(f"{site}/m/{code}/")
+    bo.click("button:has-text('Join this match')")
+    ada.wait_for_selector("#match-status[data-status=active]")
+    give_up(bo)
+    return code
+
+
+def test_a_declined_rematch_tells_the_asker_and_nothing_starts(live_site, new_page):
+    ada, bo = new_page(), new_page()
+    code = finished_online_match(live_site, ada, bo)
+    offer_rematch(ada, code)
+    bo.wait_for_selector("#gameover button:has-text('Decline')")
+    bo.click("#gameover button:has-text('Decline')")
+    bo.wait_for_selector("#gameover .rematch-offer:has-text('declined the rematch')")
+    assert bo.locator("#gameover button:has-text('Accept rematch')").count() == 0
+    # The asker's waiting page hears it live: called off, no board, no clock.
+    ada.wait_for_selector("#match-status[data-status=aborted]")
+    assert "declined the rematch" in ada.inner_text("#gameover")
+    assert not ada.locator("#invite").is_visible()
+
+
+def test_the_asker_can_withdraw_the_offer_and_the_other_page_hears_it(live_site, new_page):
+    ada, bo = new_page(), new_page()
+    code = finished_online_match(live_site, ada, bo)
+    offer_rematch(ada, code)
+    bo.wait_for_selector("#gameover button:has-text('Accept rematch')")
+    ada.click("#invite .confirm-open")
+    ada.click("#invite button:has-text('Yes, withdraw it')")
+    ada.wait_for_url(re.compile(r"/g/phalanx/$"))
+    bo.wait_for_selector("#gameover .rematch-offer:has-text('withdrew the rematch offer')")
+    assert bo.locator("#gameover button:has-text('Accept rematch')").count() == 0
 
 
 def test_cancel_challenge_asks_first(live_site, new_page):

@@ -147,17 +147,6 @@ def test_resigning_gives_the_win_to_the_other_seat_and_keeps_the_chain(alice, bo
     assert verify(match) is None
 
 
-def test_a_rematch_swaps_sides_and_the_second_request_gets_the_same_one(alice, bob):
-    match = online_match(alice, bob)
-    services.resign(match.pk, alice)
-    first = services.rematch(match.pk, alice)
-    second = services.rematch(match.pk, bob)
-    assert first.pk == second.pk
-    names = {s.index: s.display_name for s in first.seats.all()}
-    assert names == {0: "bob", 1: "alice"}
-    assert first.status == Match.Status.ACTIVE and first.seed != match.seed
-
-
 def test_a_bot_match_plays_to_a_result_through_the_same_path(alice):
     match = services.create_match(EC, alice, mode=Match.Mode.BOT, timed=False)
     engine = get_engine(EC)
