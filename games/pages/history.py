@@ -29,11 +29,13 @@ def history_row(match: Match, player) -> dict:
     # Hot-seat: both seats are the visitor's, so the result is told with names.
     seat = None if hotseat or mine is None else mine.index
     words = describe(match.outcome, names, seat, match.status)
-    others = [s.display_name for s in seats if mine is None or s.index != mine.index]
+    # Seats, not names: the template links signed-up players to their pages.
+    others = [s for s in seats if mine is None or s.index != mine.index]
     return {
         "code": match.code,
         "game": get_engine(match.game).name,
-        "opponent": " and ".join(others) if not hotseat else "hot-seat (both sides)",
+        "hotseat": hotseat,
+        "opponents": [] if hotseat else others,
         "word": words.word,
         "why": words.why,
         "date": match.created_at,

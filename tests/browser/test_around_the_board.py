@@ -8,6 +8,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 from games.engines import GAME_MODULES
+from tests.browser.test_play_now_browser import sign_up
 
 pytestmark = pytest.mark.browser
 MATCH_URL = re.compile(r"/m/(\w+)/$")
@@ -243,6 +244,23 @@ def test_my_matches_reads_in_words_and_links_to_the_match_and_its_replay(live_si
     page.locator(f"tr.history-row[data-code='{code}'] a:has-text('match')").click()
     page.wait_for_url(re.compile(f"/m/{code}/$"))
     assert "You lost" in page.inner_text("#gameover")
+
+
+def test_my_matches_links_a_signed_up_opponent_to_their_player_page(live_site, new_page):
+    ada, bo = new_page(), new_page()
+    sign_up(ada, live_site, "ada_history")
+    sign_up(bo, live_site, "bo_history")
+    code = create(ada, live_site, "phalanx", "online")
+    bo.goto(f"{live_site}/m/{code}/")
+    bo.click("button:has-text('Join this match')")
+    ada.wait_for_selector("#match-tools .confirm-open", state="attached")
+    give_up(ada)
+    ada.click("a:has-text('My matches')")
+    row = ada.locator(f"tr.history-row[data-code='{code}']")
+    row.locator("a.player-name:has-text('bo_history')").click()
+    ada.wait_for_url(f"{live_site}/u/bo_history/")
+    assert "bo_history" in ada.inner_text("main h1")
+    assert "Phalanx" in ada.inner_text("table.recent")
 
 
 @pytest.mark.parametrize("game", ["phalanx", "card-battle"])
