@@ -1,6 +1,8 @@
 """Engine throughput: seeded random legal playouts per game on one core.
 
     .venv/bin/python -m bench.engines [--seconds 5] [--games a,b] [--no-save]
+    .venv/bin/python -m bench.engines --instructions [--count 4]     # counted, not timed
+    .venv/bin/python -m bench.engines --against main [--rounds 3] [--instructions]
 
 Each playout starts from ``setup({}, seed)`` and, until ``outcome`` is not None, lets a
 seeded random player choose among ``legal_actions`` for one of the waiting seats (a random
@@ -19,19 +21,23 @@ Figures per game:
   platform hashes the state twice per move and stores it as JSON).
 
 The process pins itself to one CPU (Linux) so the figures are per core.
+
+``--instructions`` counts instructions with valgrind's callgrind over the same seeded
+playouts (no ``view`` calls), a figure that does not move with the machine's load.
+``--against REF`` measures another commit's engines beside this tree's, interleaved
+(bench/versus.py).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import sys
 import time
 
 from bench.common import ms, save, table
-from games.engines import GAME_MODULES, get_engine
-from games.engines.core import canonical_json, state_hash
 
 GIVING_UP = {"resign", "forfeit", "concede", "surrender"}
 MAX_ENTRIES = 5000  # a playout this long is stuck; it is counted and abandoned
@@ -64,8 +70,11 @@ class Clock:
         return ms(self.seconds[name] / n) if n else None
 
 
-def playout(engine, seed: str, clock: Clock, rng: random.Random) -> dict:
-    """One seeded random game. Returns counts and how it ended."""
+def playout(engine, seed: str, clock: Clock, rng: random.Random, views: bool = True) -> dict:
+    """One seeded random game. Returns counts and how it ended. ``views``: also call ``view``
+    for every viewer after each move and sample the state's storage costs."""
+    from games.engines.core import canonical_json, state_hash
+
     state = clock.run("setup", engine.setup, {}, seed)
     actions = timeouts = 0
     while True:
@@ -87,6 +96,8 @@ def playout(engine, seed: str, clock: Clock, rng: random.Random) -> dict:
             playing = [a for a in legal if a.get("type") not in GIVING_UP] or legal
             state, _ = clock.run("apply", engine.apply, state, seat, rng.choice(playing))
             actions += 1
+        if not views:
+            continue
         # Timed apart from the playout: what each socket's render asks of the engine.
         for viewer in (0, 1, None):
             clock.run("view", engine.view, state, viewer)
@@ -101,6 +112,8 @@ PLAY_METHODS = ("setup", "outcome", "prompts", "legal_actions", "apply", "timeou
 
 
 def bench_game(slug: str, seconds: float, min_playouts: int) -> dict:
+    from games.engines import get_engine
+
     try:
         engine = get_engine(slug)
     except Exception as exc:  # a game still in progress must not stop the others
@@ -147,18 +160,114 @@ def bench_game(slug: str, seconds: float, min_playouts: int) -> dict:
     }
 
 
+def count_playouts(slug: str, n: int) -> dict:
+    """Play the first ``n`` seeded playouts of ``slug`` without views (the counted run)."""
+    from games.engines import get_engine
+
+    engine, clock, actions = get_engine(slug), Clock(), 0
+    for i in range(n):
+        rng = random.Random(f"bench-engines:{slug}:{i}")
+        actions += playout(engine, f"bench:{i}", clock, rng, views=False)["actions"]
+    return {"game": slug, "playouts": n, "actions": actions}
+
+
+def print_versus(results: list[dict]) -> None:
+    headers = ["game", "before playouts/s", "after playouts/s", "after / before"]
+    counted = "instructions_after" in results[0]
+    if counted:
+        headers += ["instr/action before", "instr/action after", "after / before"]
+    rows = []
+    for r in results:
+        row = [
+            r["game"],
+            " ".join(str(v) for v in r["rounds"]["before"]),
+            " ".join(str(v) for v in r["rounds"]["after"]),
+            f"{r['after_median'] / r['before_median']:.2f}x",
+        ]
+        if counted:
+            before, after = r["instructions_before"], r["instructions_after"]
+            row += [
+                f"{before['per_action'] / 1e3:.0f} k",
+                f"{after['per_action'] / 1e3:.0f} k",
+                f"{after['per_action'] / before['per_action']:.2f}x",
+            ]
+        rows.append(row)
+    print(table(headers, rows))
+
+
+def print_counted(results: list[dict]) -> None:
+    rows = [
+        [r["game"], f"{r['per_action'] / 1e3:.0f} k", f"{r['per_playout'] / 1e6:.2f} M"]
+        for r in results
+    ]
+    print(table(["game", "instructions per action", "per playout"], rows))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--seconds", type=float, default=5.0, help="time budget per game (default 5)"
     )
     parser.add_argument("--min-playouts", type=int, default=3, help="at least this many per game")
-    parser.add_argument("--games", default=",".join(GAME_MODULES), help="comma-separated slugs")
+    parser.add_argument("--games", help="comma-separated slugs (default: every game)")
     parser.add_argument("--no-save", action="store_true", help="print only; write no results file")
+    parser.add_argument("--instructions", action="store_true", help="count with callgrind")
+    parser.add_argument(
+        "--count", type=int, help="playouts per counted run (default 4; the second run plays 3x)"
+    )
+    parser.add_argument("--against", metavar="REF", help="measure REF's engines beside these")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds for --against")
+    parser.add_argument("--engines-from", help=argparse.SUPPRESS)  # a child: whose games/
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # a child
     args = parser.parse_args(argv)
+    if args.engines_from:
+        sys.path.insert(0, args.engines_from)  # before games is first imported
+    from games.engines import GAME_MODULES
+
+    slugs = [s.strip() for s in (args.games or ",".join(GAME_MODULES)).split(",") if s.strip()]
     cpu = pin_to_one_core()
+    if args.count is not None and not args.instructions and not args.against:
+        for slug in slugs:  # a counted child: what it played, for the parent to divide by
+            print(json.dumps(count_playouts(slug, args.count)))
+        return 0
+    count = (args.count or 4) if args.instructions else None
+    if args.against:
+        from bench.versus import compare
+
+        results = compare(args.against, slugs, args.seconds, args.rounds, count)
+        print_versus(results)
+        if not args.no_save:
+            summary = [
+                (
+                    f"{r['game']} vs {r['ref']}",
+                    f"playouts/s before {r['before_median']}, after {r['after_median']}"
+                    + (
+                        f"; instructions/action before {r['instructions_before']['per_action']}, "
+                        f"after {r['instructions_after']['per_action']}"
+                        if count
+                        else ""
+                    ),
+                )
+                for r in results
+            ]
+            path = save("engines-versus", {"cpu": cpu, "games": results}, summary)
+            print(f"\nwrote {path.relative_to(path.parents[2])}")
+        return 0
+    if args.instructions:
+        from bench.versus import instructions
+
+        results = [{"game": slug, **instructions(None, slug, count)} for slug in slugs]
+        print_counted(results)
+        if not args.no_save:
+            summary = [
+                (r["game"], f"{r['per_action']} instructions/action, {r['per_playout']}/playout")
+                for r in results
+            ]
+            path = save("engines-instructions", {"count": count, "games": results}, summary)
+            print(f"\nwrote {path.relative_to(path.parents[2])}")
+        return 0
     rows, results = [], []
-    for slug in [s.strip() for s in args.games.split(",") if s.strip()]:
+    for slug in slugs:
         print(f"{slug}: playing for {args.seconds:g}s ...", file=sys.stderr, flush=True)
         r = bench_game(slug, args.seconds, args.min_playouts)
         results.append(r)
@@ -190,6 +299,9 @@ def main(argv: list[str] | None = None) -> int:
         "hash ms",
         "notes",
     ]
+    if args.json:  # a child of --against: its parent reads the last line
+        print(json.dumps(results[-1]))
+        return 0
     print(table(headers, rows))
     if not args.no_save:
         summary = [
