@@ -32,7 +32,7 @@ from .cards import (
 )
 from .combat import resolve_column
 from .state import setup_state, validate_config, work_copy
-from .txlog import append_entry, game_hash
+from .txlog import append_entry, hash_before
 from .view import build_view
 
 # Which actions each phase accepts, and the keys each action carries besides "type".
@@ -150,7 +150,7 @@ class PhalanxEngine(Engine):
 
     def apply(self, state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
         kind = self._validate(state, seat, action)
-        before = game_hash(state)
+        before = hash_before(state)
         phase, turn = state["phase"], state["turn"]
         new = work_copy(state)
         if kind == ActionType.DEPLOY:
@@ -174,7 +174,7 @@ class PhalanxEngine(Engine):
             raise IllegalAction("GAME_OVER", "The match is over.")
         seat = state["active"]
         action = clock.default_action(state)
-        before = game_hash(state)
+        before = hash_before(state)
         phase, turn = state["phase"], state["turn"]
         new = work_copy(state)
         if action["type"] == ActionType.PASS:
