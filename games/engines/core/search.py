@@ -6,8 +6,8 @@ everything hidden from ``seat`` (the opponent's hand, deck orders, the seed that
 future randomness) is redrawn at random from what the seat could know, so a search over
 samples never uses the real hidden cards. Each legal move is applied in every sample and
 the game is played on by level-1 bots for at most ``depth`` moves (timeouts where nobody
-can act), then scored by ``evaluate(state, seat)`` in 0..1 (a finished match is 1, 0.5 or
-0). The budget is fixed (samples x moves x depth), never timed, so a decision is
+can act) or until ``until(state)`` says the horizon is reached, then scored by
+``evaluate(state, seat)`` in 0..1 (a finished match is 1, 0.5 or 0). The budget is fixed (samples x moves x depth), never timed, so a decision is
 reproducible: the same state always gives the same move.
 """
 
@@ -35,10 +35,15 @@ def result_score(engine: Engine, state: dict[str, Any], seat: int) -> float | No
     return 1.0 if outcome.winner == seat else 0.0
 
 
-def playout(engine: Engine, state: dict[str, Any], depth: int) -> dict[str, Any]:
-    """Level-1 bots play on for at most ``depth`` moves."""
+def playout(
+    engine: Engine,
+    state: dict[str, Any],
+    depth: int,
+    until: Callable[[dict[str, Any]], bool] | None = None,
+) -> dict[str, Any]:
+    """Level-1 bots play on for at most ``depth`` moves, or until ``until(state)``."""
     for _ in range(depth):
-        if engine.outcome(state) is not None:
+        if engine.outcome(state) is not None or (until is not None and until(state)):
             break
         waiting = sorted(engine.prompts(state).waiting)
         try:
@@ -63,32 +68,38 @@ def search_action(
     depth: int = 12,
     key: object = "",
     then: Callable[[dict[str, Any]], list[dict[str, Any]]] | None = None,
+    lines: list[list[dict[str, Any]]] | None = None,
+    until: Callable[[dict[str, Any]], bool] | None = None,
 ) -> dict[str, Any]:
     """The legal move of ``seat`` with the best mean score over the samples. ``then(move)``
     lists the seat's own follow-up moves that complete a composed decision (Elemental
     Clash's lock after a select), so a move is judged as the player means it, not as the
-    level-1 bot would go on to change it."""
+    level-1 bot would go on to change it. ``lines`` replaces that with the candidates
+    spelled out, each a sequence of the seat's moves (a select and each of its targets, a
+    whole submission); the first move of the best line is played."""
     legal = engine.legal_actions(state, seat)
     if not legal:
         raise IllegalAction("NOT_YOUR_TURN", "The bot has nothing to do now.")
-    if len(legal) == 1:
-        return legal[0]
+    if lines is None:
+        lines = [[action, *(then(action) if then else [])] for action in legal]
+    if len(lines) == 1:
+        return lines[0][0]
     r = rng(state["seed"], "bot2", seat, key)
     worlds = [sample(state, seat, r) for _ in range(samples)]
-    best, best_score = legal[0], -1.0
-    for action in legal:
+    best, best_score = lines[0][0], -float("inf")
+    for line in lines:
         total = 0.0
         for world in worlds:
             try:
-                after, _ = engine.apply(world, seat, action)
-                for follow in then(action) if then else []:
-                    after, _ = engine.apply(after, seat, follow)
+                after = world
+                for move in line:
+                    after, _ = engine.apply(after, seat, move)
             except IllegalAction:
                 total -= 1.0  # impossible in this sample: the move depends on hidden luck
                 continue
-            after = playout(engine, after, depth)
+            after = playout(engine, after, depth, until)
             score = result_score(engine, after, seat)
             total += evaluate(after, seat) if score is None else score
-        if total > best_score:  # ties keep the earlier move: legal_actions order decides
-            best, best_score = action, total
+        if total > best_score:  # ties keep the earlier line: legal_actions order decides
+            best, best_score = line[0], total
     return best

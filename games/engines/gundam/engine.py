@@ -99,6 +99,7 @@ class GundamEngine(Engine):
     seats = 2
     pitch = "Deploy mobile suits, pair pilots and break six shields in a duel of OG01 decks."
     hot_seat = False
+    bot_levels = (1, 2)
     # The published-rule variants the rulings name, offered by the lobby's create form.
     match_options = [
         {
@@ -413,6 +414,10 @@ class GundamEngine(Engine):
         return label(state, seat, action)
 
     def bot_action(self, state: dict[str, Any], seat: int, level: int = 1) -> dict[str, Any]:
+        if level >= 2:
+            from .search import choose
+
+            return choose(self, state, seat)
         return bot_module.choose(
             self.view(state, seat), self.legal_actions(state, seat), state["seed"], level
         )
