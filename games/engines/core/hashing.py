@@ -2,13 +2,34 @@
 
 import hashlib
 import json
+import json.encoder
 import pickle
 from typing import Any
 
 
+def _not_json(value: Any) -> Any:
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+# The C encoder ``json.dumps`` builds on every call with exactly these settings, built once:
+# the engines and the platform encode small values many times per move, and building it (a
+# JSONEncoder, then the C encoder) cost as much as encoding a few hundred bytes. No circular
+# reference check (``markers`` None), as a shared one would not be safe across threads; a
+# state is a tree of plain values, and a cycle still fails (with a RecursionError).
+_ENCODE = (
+    json.encoder.c_make_encoder(
+        None, _not_json, json.encoder.encode_basestring, None, ":", ",", True, False, True
+    )
+    if json.encoder.c_make_encoder is not None
+    else None
+)
+
+
 def canonical_json(value: Any) -> str:
     """JSON with sorted keys and no spaces: the same value gives the same text everywhere."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    if _ENCODE is None:
+        return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return "".join(_ENCODE(value, 0))
 
 
 def state_hash(state: Any) -> str:
