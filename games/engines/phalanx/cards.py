@@ -130,7 +130,17 @@ def card_ref(cid: str) -> dict:
 
 def sort_key(cid: str) -> tuple[int, int]:
     """Display order: by rank (A, 2 .. 10, J, Q, K), then suit (♠ ♥ ♦ ♣)."""
-    return RANKS.index(rank_of(cid)), SUITS.index(suit_of(cid))
+    key = _SORT_KEYS.get(cid)
+    return key if key is not None else (RANKS.index(rank_of(cid)), SUITS.index(suit_of(cid)))
+
+
+# Every seat's card, ordered once: hands are sorted for every list of legal actions.
+_SORT_KEYS = {
+    card_id(seat, rank, suit): (RANKS.index(rank), SUITS.index(suit))
+    for seat in (0, 1)
+    for rank in RANKS
+    for suit in SUITS
+}
 
 
 def is_card_id(value: object) -> bool:

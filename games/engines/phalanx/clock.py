@@ -17,7 +17,7 @@ LIMITS = {Phase.DEPLOY: 30, Phase.COMBAT: 60, Phase.REINFORCE: 30}
 
 def limit(phase: str) -> int | None:
     """PXC-1: the seconds the active seat has for the current decision."""
-    return LIMITS.get(Phase(phase))
+    return LIMITS.get(phase)  # keyed by the StrEnum, found by the plain string too
 
 
 def default_action(state: dict) -> dict:

@@ -50,6 +50,9 @@ ACTION_KEYS = {
     ActionType.FORFEIT: {"type"},
 }
 PROMPT_KINDS = {Phase.DEPLOY: "deploy", Phase.COMBAT: "attack", Phase.REINFORCE: "reinforce"}
+# The phase and action-type names as they come in (plain strings): a dict look-up where
+# building the enum member would cost a class call on every move.
+ACTION_TYPES = {kind.value: kind for kind in ActionType}
 
 
 class PhalanxEngine(Engine):
@@ -83,10 +86,10 @@ class PhalanxEngine(Engine):
 
     # -- who acts -----------------------------------------------------------------------
     def prompts(self, state: dict) -> Prompts:
-        phase = Phase(state["phase"])
+        phase = state["phase"]
         if phase == Phase.OVER:
             return Prompts(step="over")
-        step = f"{phase.value}:{state['turn']}:{len(state['txlog'])}"
+        step = f"{phase}:{state['turn']}:{len(state['txlog'])}"
         return Prompts(
             step=step,
             waiting={state["active"]: PROMPT_KINDS[phase]},
@@ -94,7 +97,7 @@ class PhalanxEngine(Engine):
         )
 
     def legal_actions(self, state: dict, seat: int) -> list[dict]:
-        phase = Phase(state["phase"])
+        phase = state["phase"]
         if phase == Phase.OVER or seat != state["active"]:
             return []
         player = state["players"][seat]
@@ -119,19 +122,18 @@ class PhalanxEngine(Engine):
             raise IllegalAction("BAD_SEAT", "Phalanx has seats 0 and 1.")
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("BAD_ACTION", "An action is an object with a 'type'.")
-        try:
-            kind = ActionType(action["type"])
-        except ValueError:
-            raise IllegalAction("UNKNOWN_ACTION", "That is not an action of this game.") from None
+        kind = ACTION_TYPES.get(action["type"])
+        if kind is None:
+            raise IllegalAction("UNKNOWN_ACTION", "That is not an action of this game.")
         if set(action) != ACTION_KEYS[kind]:
             raise IllegalAction(
                 "BAD_ACTION", f"A {kind.value} action needs exactly {sorted(ACTION_KEYS[kind])}."
             )
         if seat != state["active"]:
             raise IllegalAction("NOT_YOUR_TURN", "It is not your turn.")
-        phase = Phase(state["phase"])
+        phase = state["phase"]
         if kind not in PHASE_ACTIONS[phase]:
-            raise IllegalAction("WRONG_PHASE", f"You cannot {kind.value} during {phase.value}.")
+            raise IllegalAction("WRONG_PHASE", f"You cannot {kind.value} during {phase}.")
         player = state["players"][seat]
         if kind in (ActionType.DEPLOY, ActionType.REINFORCE) and (
             not is_card_id(action["card"]) or action["card"] not in player["hand"]
