@@ -216,6 +216,7 @@ def main(argv: list[str] | None = None) -> int:
         "--count", type=int, help="playouts per counted run (default 4; the second run plays 3x)"
     )
     parser.add_argument("--against", metavar="REF", help="measure REF's engines beside these")
+    parser.add_argument("--after", metavar="REF", help="with --against: REF instead of this tree")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds for --against")
     parser.add_argument("--engines-from", help=argparse.SUPPRESS)  # a child: whose games/
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # a child
@@ -234,12 +235,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.against:
         from bench.versus import compare
 
-        results = compare(args.against, slugs, args.seconds, args.rounds, count)
+        results = compare(args.against, slugs, args.seconds, args.rounds, count, args.after)
         print_versus(results)
         if not args.no_save:
             summary = [
                 (
-                    f"{r['game']} vs {r['ref']}",
+                    f"{r['game']}: {r['ref']} -> {r['after']}",
                     f"playouts/s before {r['before_median']}, after {r['after_median']}"
                     + (
                         f"; instructions/action before {r['instructions_before']['per_action']}, "

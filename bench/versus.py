@@ -1,6 +1,7 @@
 """Engine playouts of this tree against another commit's engines, in one sitting.
 
     .venv/bin/python -m bench.engines --against main [--rounds 3] [--instructions]
+    .venv/bin/python -m bench.engines --against main~2 --after main   # two commits
 
 The other commit's files are exported (``git archive``) to a temporary directory; each
 measurement runs this tree's ``bench.engines`` in a child process whose ``games`` package
@@ -91,24 +92,32 @@ def instructions(tree: Path | None, slug: str, playouts: int) -> dict:
 
 
 def compare(
-    ref: str, slugs: list[str], seconds: float, rounds: int, count: int | None
+    ref: str,
+    slugs: list[str],
+    seconds: float,
+    rounds: int,
+    count: int | None,
+    after: str | None = None,
 ) -> list[dict]:
-    """Interleaved figures per game for ``ref`` (before) and this tree (after)."""
+    """Interleaved figures per game for ``ref`` (before) and ``after`` (a commit, or None for
+    this working tree)."""
     if count is not None and shutil.which("valgrind") is None:
         raise SystemExit("--instructions needs valgrind (Debian's valgrind package)")
     results = []
-    with exported(ref) as tree:
+    with contextlib.ExitStack() as stack:
+        before_tree = stack.enter_context(exported(ref))
+        after_tree = stack.enter_context(exported(after)) if after else None
         for slug in slugs:
             print(f"{slug}: {rounds} rounds against {ref} ...", file=sys.stderr, flush=True)
             sides: dict[str, list[float]] = {"before": [], "after": []}
             for _ in range(rounds):
-                for side, where in (("before", tree), ("after", None)):
+                for side, where in (("before", before_tree), ("after", after_tree)):
                     sides[side].append(wall_clock(where, slug, seconds)["playouts_per_s"])
-            result = {"game": slug, "ref": ref, "rounds": sides}
+            result = {"game": slug, "ref": ref, "after": after or "working tree", "rounds": sides}
             for side in sides:
                 result[f"{side}_median"] = statistics.median(sides[side])
             if count is not None:
-                result["instructions_before"] = instructions(tree, slug, count)
-                result["instructions_after"] = instructions(None, slug, count)
+                result["instructions_before"] = instructions(before_tree, slug, count)
+                result["instructions_after"] = instructions(after_tree, slug, count)
             results.append(result)
     return results
