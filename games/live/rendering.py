@@ -14,6 +14,7 @@ from django.template.loader import render_to_string
 from games.engines import get_engine
 from games.engines.core import canonical_json
 from games.live.frames import FRAME_VARIABLE, Shown, frame_of
+from games.live.latest_event import latest_event
 from games.live.rematch_offer import rematch_offer
 from games.matches.identity import Player
 from games.matches.presence import abandoned_seat
@@ -147,12 +148,14 @@ def context_for(match: Match, viewer: Viewer) -> dict:
     seat = viewer.seat
     summary = match_summary(match)
     waiting = {int(k): v for k, v in prompts.to_json()["waiting"].items()}
+    view = engine.view(match.state, seat)
     return {
         "match": summary,
         "seat": seat,
         "seat_tags": seat_tags(summary, seat, waiting),
         "viewer": viewer,
-        "view": engine.view(match.state, seat),
+        "view": view,
+        "latest": latest_event(match.game, view, summary["names"]),
         "actions": viewer_actions(match, viewer),
         "prompts": prompts.to_json(),
         "waiting_names": [summary["names"][str(i)] for i in sorted(waiting)],

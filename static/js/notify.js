@@ -8,6 +8,7 @@
   var seen = null;        // {version, status, myTurn, turn} of the status bar last handled
   var sentAt = 0;         // when this page last sent a move: the next version is ours
   var joinedUnseen = false;
+  var lastTold = "", toldAt = 0;  // the newest log words announced, and when
   var audio = null;
 
   function soundOn() { return localStorage.getItem(KEY) === "on"; }
@@ -55,7 +56,10 @@
       turn = turn.cloneNode(true);  // the words, without the running countdown
       turn.querySelectorAll(".countdown").forEach(function (el) { el.remove(); });
     }
+    var latest = document.getElementById("latest-event");
     return {
+      latestKey: latest ? latest.dataset.key : "",
+      latest: latest ? latest.textContent.trim() : "",
       version: bar.dataset.version,
       status: bar.dataset.status,
       myTurn: bar.dataset.myTurn === "1",
@@ -81,20 +85,28 @@
     var before = seen;
     seen = now;
     if (before && before.version !== now.version) {
+      // What the log gained, as the board shows it (games/live/latest_event.py): said
+      // whoever caused it, since a move of ours can reveal the opponent's hidden pick.
+      var told = now.latest && now.latestKey !== before.latestKey
+        ? now.latest.replace(/[.!]+$/, "") + ". " : "";
+      // A bot's turn arrives as several frames; a later one with nothing new must not
+      // overwrite the words of the one just before it.
+      if (told) { lastTold = told; toldAt = Date.now(); }
+      else if (Date.now() - toldAt < 3000) told = lastTold;
       if (before.status === "waiting" && now.status === "active") {
         joinedUnseen = document.hidden;
         announce(now.others + " joined. " + now.turn);
         chime();
       } else if (now.status === "finished" || now.status === "aborted") {
         var over = document.querySelector("#gameover .gameover-panel");
-        if (over) announce(over.querySelector("h2").textContent.trim() + ". " +
+        if (over) announce(told + over.querySelector("h2").textContent.trim() + ". " +
           (over.querySelector(".reason") || {textContent: ""}).textContent.trim());
       } else if (Date.now() - sentAt > 1500) {
         // A version this page did not cause: the opponent (or a timer) moved.
-        announce(now.others + " moved. " + now.turn);
+        announce(now.others + " moved. " + told + now.turn);
         if (now.myTurn && !before.myTurn) chime();
-      } else if (now.myTurn !== before.myTurn) {
-        announce(now.turn);
+      } else if (told || now.myTurn !== before.myTurn) {
+        announce(told + now.turn);
       }
     }
     retitle(now);

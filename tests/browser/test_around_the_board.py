@@ -319,3 +319,23 @@ def test_a_host_in_another_tab_is_told_the_opponent_joined(live_site, new_page):
     )
     my_turn = ada.get_attribute("#match-status", "data-my-turn") == "1"
     assert ada.title() == ("● Your move — Duelhall" if my_turn else waiting_title)
+
+
+def test_the_announcer_tells_what_the_opponent_played(live_site, new_page):
+    """Gundam against the bot: after the player's turn the bot's plays reach the log, and
+    the announcer says the newest of them in words, with names, not only "moved"."""
+    from .driver import click_move, is_over
+
+    page = new_page()
+    create(page, live_site, "gundam", "bot")
+    for _ in range(60):
+        told = page.inner_text("#announcer")
+        if is_over(page) or "Duelbot" in told:
+            break
+        click_move(page, prefer=('"type":"end_turn"', '"type":"pass"'))
+        page.wait_for_timeout(300)  # the bot's answer comes after the player's own frame
+    told = page.inner_text("#announcer")
+    latest = page.locator("#latest-event").text_content().strip()
+    assert "Duelbot" in told and latest.rstrip(".") in told, (latest, told)
+    assert "Seat 1" not in told and "Seat 2" not in told and ".." not in told
+    print("ANNOUNCED:", told)

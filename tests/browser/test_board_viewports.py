@@ -193,9 +193,10 @@ def test_gundam_hand_limit_one_control_and_the_chosen_card_looks_chosen(live_sit
     ends = page.locator("[data-gd-controls] button[data-action*='end_turn']")
     assert ends.count() == 1 and ends.inner_text() == "End turn, discarding 1"
     ends.click()
-    # The bot answers at once and the next turn draws a card: the trash and the log say it.
+    # The bot answers at once and the next turn draws a card: the log and the trash say it.
+    # (Wait on the log: a destroyed Shield of the same name may be in the trash already.)
     page.wait_for_function(
-        "name => document.querySelector('.gd-me .gd-trash').textContent.includes(name)",
-        arg=name,
+        "line => document.querySelector('.gd-log-list').textContent.includes(line)",
+        arg=f"discards to the hand limit: {name}",
     )
-    assert f"discards to the hand limit: {name}" in page.inner_text(".gd-log-list")
+    assert name in page.inner_text(".gd-me .gd-trash")

@@ -84,7 +84,11 @@ def wait_at(page, n: int) -> None:
     page.wait_for_function(
         f"() => document.querySelector('[data-replay]').getAttribute('data-at') === '{n}'"
         " && !document.querySelector('[data-replay]').hasAttribute('aria-busy')"
-        f" && document.querySelector('[data-frame-at=\"{n}\"]') !== null",
+        f" && document.querySelector('[data-frame-at=\"{n}\"]') !== null"
+        # A Card Battle board arrives showing the battle's end; its script draws position n
+        # when htmx settles the swap, a moment after the frame is in.
+        " && Array.from(document.querySelectorAll('#replay-frame [data-cb-board]'))"
+        "      .every(b => !b.querySelector('[data-cb-stage]') || b.hasAttribute('data-cb-ready'))",
         timeout=120_000,
     )
 
