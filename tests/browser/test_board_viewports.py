@@ -199,4 +199,4 @@ def test_gundam_hand_limit_one_control_and_the_chosen_card_looks_chosen(live_sit
         "line => document.querySelector('.gd-log-list').textContent.includes(line)",
         arg=f"discards to the hand limit: {name}",
     )
-    assert name in page.inner_text(".gd-me .gd-trash")
+    assert name in page.locator(".gd-me .gd-trash").text_content()  # folded: not inner_text
