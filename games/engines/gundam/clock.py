@@ -18,9 +18,16 @@ from games.engines.core.clock import ABANDON_AFTER, note_timeouts
 
 from .flow import default_discard, end_turn, lose
 from .moves import check_play_resource, do_play_resource, do_skip_resource
-from .state import Phase, Reason, add_log, seat_name
+from .state import (
+    END_PHASE,
+    MAIN_PHASE,
+    RESOURCE_PHASE,
+    Reason,
+    add_log,
+    seat_name,
+)
 
-PHASE_SECONDS = {Phase.RESOURCE.value: 30, Phase.MAIN.value: 150, Phase.END.value: 60}
+PHASE_SECONDS = {RESOURCE_PHASE: 30, MAIN_PHASE: 150, END_PHASE: 60}
 
 
 def phase_limit(phase: str) -> int | None:
@@ -38,7 +45,7 @@ def turn_timeout(state: dict[str, Any]) -> None:
     phase = state["phase"]
     pending = state["pending"]
     state["pending"] = None
-    if phase == Phase.RESOURCE.value:
+    if phase == RESOURCE_PHASE:
         add_log(state, "timeout", f"{seat_name(seat)} ran out of time in the resource phase.", seat)
         try:
             check_play_resource(state, seat, {"type": "play_resource"})

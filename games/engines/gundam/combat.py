@@ -14,7 +14,7 @@ from typing import Any
 from .cards import EX_BASE, card
 from .flow import is_over, lose
 from .state import (
-    AttackStep,
+    BLOCK_STEP,
     Reason,
     add_log,
     base_hp,
@@ -80,7 +80,7 @@ def declare_attack(
                 seat,
             )
     elif eligible_blockers(state, defender, target):
-        state["attack"]["step"] = AttackStep.BLOCK.value
+        state["attack"]["step"] = BLOCK_STEP
         return
     resolve_attack(state)
 

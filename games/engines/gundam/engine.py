@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from ..core import WIN, Engine, IllegalAction, Outcome, Prompts, clone, rng
+from ..core import WIN, Engine, IllegalAction, Outcome, Prompts, rng
 from ..core.clock import note_move
 from . import bot as bot_module
 from . import clock
@@ -40,16 +40,20 @@ from .state import (
     BLOCK_SECONDS,
     CHOOSE_DECK_SECONDS,
     DEFAULT_OPTIONS,
+    END_PHASE,
     HAND_LIMITS,
+    MAIN_PHASE,
     MAX_UNITS,
+    RESOURCE_PHASE,
     SEATS,
-    Phase,
-    Stage,
+    STAGE_CHOOSE_DECK,
+    STAGE_OVER,
     add_log,
     find_unit,
     options,
     player,
     seat_name,
+    work_copy,
 )
 from .view import build_view
 
@@ -149,9 +153,9 @@ class GundamEngine(Engine):
 
     def prompts(self, state: dict[str, Any]) -> Prompts:
         stage = state["stage"]
-        if stage == Stage.OVER.value:
+        if stage == STAGE_OVER:
             return Prompts(step="over")
-        if stage == Stage.CHOOSE_DECK.value:
+        if stage == STAGE_CHOOSE_DECK:
             waiting = {s: "choose_deck" for s in SEATS if state["choices"][str(s)] is None}
             return Prompts(
                 step="choose_deck",
@@ -177,9 +181,9 @@ class GundamEngine(Engine):
 
     def legal_actions(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         stage = state["stage"]
-        if stage == Stage.OVER.value or seat not in SEATS:
+        if stage == STAGE_OVER or seat not in SEATS:
             return []
-        if stage == Stage.CHOOSE_DECK.value:
+        if stage == STAGE_CHOOSE_DECK:
             if state["choices"][str(seat)] is not None:
                 return []
             return [
@@ -206,11 +210,11 @@ class GundamEngine(Engine):
                 ]
                 out += self._valid(state, seat, toggles)
             return out + [{"type": "cancel"}]
-        if phase == Phase.RESOURCE.value:
+        if phase == RESOURCE_PHASE:
             return self._valid(state, seat, [{"type": "play_resource"}, {"type": "skip_resource"}])
-        if phase == Phase.MAIN.value:
+        if phase == MAIN_PHASE:
             return self._main_actions(state, seat)
-        if phase == Phase.END.value:
+        if phase == END_PHASE:
             return self._end_actions(state, seat)
         return []
 
@@ -293,7 +297,7 @@ class GundamEngine(Engine):
         elif kind == "cancel":
             self._own_pending(state, seat)
         elif kind == "toggle_discard":
-            guard(state, seat, (Phase.END.value,), "Choosing discards")
+            guard(state, seat, (END_PHASE,), "Choosing discards")
             p = player(state, seat)
             cid = action.get("card")
             if cid not in p["hand"]:
@@ -324,7 +328,7 @@ class GundamEngine(Engine):
         if seat not in SEATS:
             raise IllegalAction(NOT_YOUR_TURN, "Only seats 0 and 1 play.")
         self._check(state, seat, action)
-        new = clone(state)
+        new = work_copy(state)
         mark = new["counters"]["log"]
         new["counters"]["actions"] += 1
         note_move(new, seat)  # GUN-X-ABANDON: a move of its own breaks a seat's run
@@ -371,11 +375,11 @@ class GundamEngine(Engine):
         (GUN-X-BLOCK-TIMER). A phase of the active turn: GUN-X-TIMEOUT. Every seat that ran out
         of time counts towards GUN-X-ABANDON."""
         stage = state["stage"]
-        if stage == Stage.OVER.value:
+        if stage == STAGE_OVER:
             raise IllegalAction("GAME_OVER", "The game is over.")
-        new = clone(state)
+        new = work_copy(state)
         mark = new["counters"]["log"]
-        if stage == Stage.CHOOSE_DECK.value:
+        if stage == STAGE_CHOOSE_DECK:
             names = sorted(STARTER_DECKS)
             late = [s for s in SEATS if new["choices"][str(s)] is None]
             for seat in late:

@@ -10,14 +10,18 @@ from typing import Any
 from ..core import shuffled
 from .cards import EX_BASE, EX_RESOURCE_NO, card
 from .state import (
+    DRAW_PHASE,
     HAND_START,
     MAX_EX_RESOURCES,
     MAX_RESOURCES,
+    RESOURCE_PHASE,
     SEATS,
     SHIELDS_START,
-    Phase,
+    STAGE_CHOOSE_DECK,
+    STAGE_OVER,
+    STAGE_PLAY,
+    START_PHASE,
     Reason,
-    Stage,
     add_log,
     has_keyword,
     options,
@@ -32,8 +36,8 @@ def new_state(config: dict[str, Any], seed: str) -> dict[str, Any]:
     return {
         "seed": str(seed),
         "config": config,
-        "stage": Stage.CHOOSE_DECK.value,
-        "phase": Phase.START.value,
+        "stage": STAGE_CHOOSE_DECK,
+        "phase": START_PHASE,
         "turn": 0,
         "current": 0,
         "cards": {},
@@ -70,7 +74,7 @@ def start_match(state: dict[str, Any]) -> None:
     6 an active EX Base each; 7 an EX Resource for the second seat; 8 seat 0 is player one;
     9 phase "start" (then start and draw run automatically). No mulligan (GDR-20).
     """
-    state["stage"] = Stage.PLAY.value
+    state["stage"] = STAGE_PLAY
     state["players"] = [_empty_player(), _empty_player()]
     for seat in SEATS:
         deck = state["choices"][str(seat)]["deck"]
@@ -96,7 +100,7 @@ def start_match(state: dict[str, Any]) -> None:
     add_ex_resource(state, 1, "gd1-exres")
     state["current"] = 0
     state["turn"] = 1
-    state["phase"] = Phase.START.value
+    state["phase"] = START_PHASE
     add_log(state, "setup", "Both players drew 5 and set 6 Shields; Player 2 has an EX Resource.")
     begin_turn(state)
 
@@ -105,7 +109,7 @@ def begin_turn(state: dict[str, Any]) -> None:
     """Start phase (GDR-10: ready only the active player's cards) then draw phase (GDR-3/4)."""
     seat = state["current"]
     p = player(state, seat)
-    state["phase"] = Phase.START.value
+    state["phase"] = START_PHASE
     add_log(state, "turn", f"Turn {state['turn']}: {seat_name(seat)} to play.", seat)
     for unit in p["battle"]:
         unit["rested"] = False
@@ -115,11 +119,11 @@ def begin_turn(state: dict[str, Any]) -> None:
     if p["base"] is not None:
         p["base"]["rested"] = False
     p["resource_played"] = False
-    state["phase"] = Phase.DRAW.value
+    state["phase"] = DRAW_PHASE
     skip = state["turn"] == 1 and not options(state)["first_player_draws"]
     if not skip and not draw_cards(state, seat, 1):
         return
-    state["phase"] = Phase.RESOURCE.value
+    state["phase"] = RESOURCE_PHASE
 
 
 def draw_cards(state: dict[str, Any], seat: int, n: int) -> bool:
@@ -138,7 +142,7 @@ def draw_cards(state: dict[str, Any], seat: int, n: int) -> bool:
 
 
 def lose(state: dict[str, Any], loser: int, reason: Reason, text: str) -> None:
-    state["stage"] = Stage.OVER.value
+    state["stage"] = STAGE_OVER
     state["winner"] = other(loser)
     state["reason"] = reason.value
     state["attack"] = None
@@ -166,7 +170,7 @@ def add_ex_resource(state: dict[str, Any], seat: int, ex_id: str) -> bool:
 
 
 def is_over(state: dict[str, Any]) -> bool:
-    return state["stage"] == Stage.OVER.value
+    return state["stage"] == STAGE_OVER
 
 
 def end_turn(state: dict[str, Any], discard: list[str]) -> None:

@@ -19,10 +19,13 @@ from .cards import BASE, COMMAND, EFFECT_OPS, EX_BASE, PILOT, UNIT, card
 from .decks import validate_deck
 from .flow import default_discard, draw_cards, end_turn, is_over, start_match
 from .state import (
+    END_PHASE,
+    MAIN_PHASE,
     MAX_RESOURCES,
     MAX_UNITS,
-    Phase,
-    Stage,
+    RESOURCE_PHASE,
+    STAGE_CHOOSE_DECK,
+    STAGE_PLAY,
     active_resources,
     add_log,
     find_unit,
@@ -66,7 +69,7 @@ def guard(state: dict[str, Any], seat: int, phases: tuple[str, ...], what: str) 
     """
     if is_over(state):
         raise IllegalAction(GAME_OVER, "The game is over.")
-    if state["stage"] != Stage.PLAY.value:
+    if state["stage"] != STAGE_PLAY:
         raise IllegalAction(INVALID_PHASE, "Both players must choose a deck first.")
     if state["attack"] is not None:
         raise IllegalAction(
@@ -128,7 +131,7 @@ def pay(state: dict[str, Any], seat: int, cost: int) -> None:
 def check_choose_deck(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
     if is_over(state):
         raise IllegalAction(GAME_OVER, "The game is over.")
-    if state["stage"] != Stage.CHOOSE_DECK.value:
+    if state["stage"] != STAGE_CHOOSE_DECK:
         raise IllegalAction(INVALID_PHASE, "Decks are chosen before the game starts.")
     if state["choices"][str(seat)] is not None:
         raise IllegalAction(INVALID_PHASE, "You have already chosen your deck.")
@@ -154,7 +157,7 @@ def do_choose_deck(state: dict[str, Any], seat: int, action: dict[str, Any]) -> 
 
 
 def check_play_resource(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
-    guard(state, seat, (Phase.RESOURCE.value,), "Playing a resource")
+    guard(state, seat, (RESOURCE_PHASE,), "Playing a resource")
     p = player(state, seat)
     if p["resource_played"]:
         raise IllegalAction(INVALID_PHASE, "You already played a resource this turn.")
@@ -171,16 +174,16 @@ def do_play_resource(state: dict[str, Any], seat: int, action: dict[str, Any]) -
     p["resources"].append({"id": rid, "is_ex": False, "rested": False})
     p["resource_played"] = True
     add_log(state, "resource", f"{seat_name(seat)} places a resource (Lv {level(p)}).", seat)
-    state["phase"] = Phase.MAIN.value
+    state["phase"] = MAIN_PHASE
 
 
 def check_skip_resource(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
-    guard(state, seat, (Phase.RESOURCE.value,), "Skipping the resource")
+    guard(state, seat, (RESOURCE_PHASE,), "Skipping the resource")
 
 
 def do_skip_resource(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
     add_log(state, "resource", f"{seat_name(seat)} skips the resource.", seat)
-    state["phase"] = Phase.MAIN.value
+    state["phase"] = MAIN_PHASE
 
 
 # ---------------------------------------------------------------- deploy
@@ -189,7 +192,7 @@ def do_skip_resource(state: dict[str, Any], seat: int, action: dict[str, Any]) -
 def check_deploy(
     state: dict[str, Any], seat: int, action: dict[str, Any], partial: bool = False
 ) -> None:
-    guard(state, seat, (Phase.MAIN.value,), "Deploying")
+    guard(state, seat, (MAIN_PHASE,), "Deploying")
     p = player(state, seat)
     no = _hand_card(state, seat, action.get("card"), (UNIT, BASE), "deploy")
     info = card(no)
@@ -270,16 +273,24 @@ def do_deploy(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
 def check_pair(
     state: dict[str, Any], seat: int, action: dict[str, Any], partial: bool = False
 ) -> None:
-    guard(state, seat, (Phase.MAIN.value,), "Pairing a Pilot")
+    guard(state, seat, (MAIN_PHASE,), "Pairing a Pilot")
     p = player(state, seat)
     no = _hand_card(state, seat, action.get("pilot"), (PILOT,), "pair")
-    unit = None
-    if not partial:
-        unit = find_unit(p, action.get("unit"))
-        if unit is None:
-            raise IllegalAction(INVALID_TARGET, "Pair the Pilot with one of your own Units.")
+    unit = None if partial else _pair_unit(p, action.get("unit"))
     _pay_checks(p, card(no))
-    if unit is not None and unit["pilot"]:
+    if unit is not None:
+        _pair_room(unit)
+
+
+def _pair_unit(p: dict[str, Any], target: Any) -> dict[str, Any]:
+    unit = find_unit(p, target)
+    if unit is None:
+        raise IllegalAction(INVALID_TARGET, "Pair the Pilot with one of your own Units.")
+    return unit
+
+
+def _pair_room(unit: dict[str, Any]) -> None:
+    if unit["pilot"]:
         raise IllegalAction(ZONE_FULL, f"{_name(unit['no'])} already has a Pilot.")
 
 
@@ -317,7 +328,7 @@ def check_attack(
     state: dict[str, Any], seat: int, action: dict[str, Any], partial: bool = False
 ) -> None:
     """GDR-5: every attacker is checked before anything resolves; the first error refuses all."""
-    guard(state, seat, (Phase.MAIN.value,), "Attacking")
+    guard(state, seat, (MAIN_PHASE,), "Attacking")
     p = player(state, seat)
     listed = attackers_of(action)
     seen: set[str] = set()
@@ -334,9 +345,11 @@ def check_attack(
             raise IllegalAction(
                 UNIT_CANNOT_ATTACK, f"{_name(unit['no'])} entered this turn and cannot attack yet."
             )
-    if partial:
-        return
-    target = action.get("target")
+    if not partial:
+        _attack_target(state, seat, listed, action.get("target"))
+
+
+def _attack_target(state: dict[str, Any], seat: int, listed: list[Any], target: Any) -> None:
     if target == PLAYER:
         return
     enemy = find_unit(player(state, other(seat)), target)
@@ -380,6 +393,14 @@ def effect_target_error(
         if unit_hp(unit) > effect["n"]:
             return f"{_name(unit['no'])} has more than {effect['n']} HP."
     return None
+
+
+def _effect_target(
+    state: dict[str, Any], seat: int, effect: dict[str, Any], target: Any, source: str | None = None
+) -> None:
+    why = effect_target_error(state, seat, effect, target, source)
+    if why:
+        raise IllegalAction(INVALID_TARGET, why)
 
 
 def resolve_effect(state: dict[str, Any], seat: int, effect: dict[str, Any], target: Any) -> None:
@@ -428,9 +449,7 @@ def check_command(
     no = _hand_card(state, seat, cid, (COMMAND,), "command")
     info = card(no)
     if not partial:
-        why = effect_target_error(state, seat, info["effect"], action.get("target"))
-        if why:
-            raise IllegalAction(INVALID_TARGET, why)
+        _effect_target(state, seat, info["effect"], action.get("target"))
     _pay_checks(p, info)
 
 
@@ -452,7 +471,7 @@ def do_command(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None
 def check_support(
     state: dict[str, Any], seat: int, action: dict[str, Any], partial: bool = False
 ) -> None:
-    guard(state, seat, (Phase.MAIN.value,), "Support")
+    guard(state, seat, (MAIN_PHASE,), "Support")
     p = player(state, seat)
     unit = find_unit(p, action.get("unit"))
     if unit is None:
@@ -461,12 +480,13 @@ def check_support(
         raise IllegalAction(ABILITY_UNAVAILABLE, f"{_name(unit['no'])} has no <Support>.")
     if unit["rested"]:
         raise IllegalAction(ABILITY_UNAVAILABLE, f"{_name(unit['no'])} is rested.")
-    if partial:
-        return
+    if not partial:
+        _support_target(state, seat, unit, action.get("target"))
+
+
+def _support_target(state: dict[str, Any], seat: int, unit: dict[str, Any], target: Any) -> None:
     effect = {"op": "ap_this_turn", "n": has_keyword(unit, "support")}
-    why = effect_target_error(state, seat, effect, action.get("target"), source=unit["id"])
-    if why:
-        raise IllegalAction(INVALID_TARGET, why)
+    _effect_target(state, seat, effect, target, source=unit["id"])
 
 
 def do_support(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
@@ -490,18 +510,15 @@ def do_support(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None
 def check_base_ability(
     state: dict[str, Any], seat: int, action: dict[str, Any], partial: bool = False
 ) -> None:
-    guard(state, seat, (Phase.MAIN.value,), "A Base ability")
+    guard(state, seat, (MAIN_PHASE,), "A Base ability")
     p = player(state, seat)
     base = p["base"]
     if base is None or not card(base["no"]).get("ability"):
         raise IllegalAction(ABILITY_UNAVAILABLE, "Your Base has no ability to use.")
     if base["rested"]:
         raise IllegalAction(ABILITY_UNAVAILABLE, "Your Base is rested.")
-    if partial:
-        return
-    why = effect_target_error(state, seat, card(base["no"])["ability"], action.get("target"))
-    if why:
-        raise IllegalAction(INVALID_TARGET, why)
+    if not partial:
+        _effect_target(state, seat, card(base["no"])["ability"], action.get("target"))
 
 
 def do_base_ability(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
@@ -516,15 +533,15 @@ def do_base_ability(state: dict[str, Any], seat: int, action: dict[str, Any]) ->
 
 
 def check_end_main(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
-    guard(state, seat, (Phase.MAIN.value,), "Ending the main phase")
+    guard(state, seat, (MAIN_PHASE,), "Ending the main phase")
 
 
 def do_end_main(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
-    state["phase"] = Phase.END.value
+    state["phase"] = END_PHASE
 
 
 def check_end_turn(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
-    guard(state, seat, (Phase.END.value,), "Ending the turn")
+    guard(state, seat, (END_PHASE,), "Ending the turn")
     discard = action.get("discard")
     if discard is None:
         return
@@ -642,13 +659,41 @@ def target_candidates(state: dict[str, Any]) -> list[str]:
     return out
 
 
-def legal_targets(state: dict[str, Any], seat: int, mode: str, source: Any) -> list[str]:
-    """Every target that completes (mode, source) into a legal move, found by checking each."""
-    check = MOVES[SELECT_MODES[mode][0]][0]
+# select mode -> the checks of a complete move that read its target, as its check_* runs
+# them: a move is legal exactly when its partial check and these pass.
+TARGET_CHECKS = {
+    "pair": lambda state, seat, source, target: _pair_room(_pair_unit(player(state, seat), target)),
+    "attack": lambda state, seat, source, target: _attack_target(state, seat, source, target),
+    "command": lambda state, seat, source, target: _effect_target(
+        state, seat, card(state["cards"][source])["effect"], target
+    ),
+    "support": lambda state, seat, source, target: _support_target(
+        state, seat, find_unit(player(state, seat), source), target
+    ),
+    "base": lambda state, seat, source, target: _effect_target(
+        state, seat, card(player(state, seat)["base"]["no"])["ability"], target
+    ),
+}
+
+
+def legal_targets(
+    state: dict[str, Any], seat: int, mode: str, source: Any, partial_checked: bool = False
+) -> list[str]:
+    """Every target that completes (mode, source) into a legal move.
+
+    The same as running the move's full check once per target, but the checks that do not
+    read the target run once (not at all when the caller has just run them:
+    ``partial_checked``): this is behind every "select" in the list of legal actions."""
+    if not partial_checked:
+        try:
+            MOVES[SELECT_MODES[mode][0]][0](state, seat, compose(mode, source, None), partial=True)
+        except IllegalAction:
+            return []
+    check_target = TARGET_CHECKS[mode]
     found = []
     for target in target_candidates(state):
         try:
-            check(state, seat, compose(mode, source, target))
+            check_target(state, seat, source, target)
         except IllegalAction:
             continue
         found.append(target)
@@ -672,7 +717,7 @@ def check_select(state: dict[str, Any], seat: int, action: dict[str, Any]) -> No
                     INVALID_TARGET, "This Command takes no target; play it directly."
                 )
     MOVES[kind][0](state, seat, partial_move, partial=True)
-    if not legal_targets(state, seat, mode, source):
+    if not legal_targets(state, seat, mode, source, partial_checked=True):
         raise IllegalAction(INVALID_TARGET, "There is no legal target for that.")
 
 

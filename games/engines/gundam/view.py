@@ -9,9 +9,11 @@ from .cards import BASE, COMMAND, EFFECT_OPS, EX_BASE, PILOT, UNIT, card
 from .moves import check_command, check_deploy, check_select
 from .state import (
     BLOCK_SECONDS,
+    END_PHASE,
     MAX_UNITS,
-    Phase,
-    Stage,
+    STAGE_CHOOSE_DECK,
+    STAGE_OVER,
+    STAGE_PLAY,
     active_resources,
     base_hp,
     find_unit,
@@ -48,7 +50,7 @@ def card_face(no: str) -> dict[str, Any]:
 def _unit_view(state: dict[str, Any], seat: int, unit: dict[str, Any]) -> dict[str, Any]:
     info = card(unit["no"])
     ready = (
-        state["stage"] == Stage.PLAY.value
+        state["stage"] == STAGE_PLAY
         and state["current"] == seat
         and not unit["rested"]
         and unit["can_attack"]
@@ -183,7 +185,7 @@ def build_view(state: dict[str, Any], viewer: int | None) -> dict[str, Any]:
         "log": [dict(e) for e in state["log"]],
         "winner": state["winner"],
         "reason": state["reason"],
-        "over": stage == Stage.OVER.value,
+        "over": stage == STAGE_OVER,
         "message": next(
             (e["text"] for e in reversed(state["log"]) if e["kind"] == "game_over"), ""
         ),
@@ -192,7 +194,7 @@ def build_view(state: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     }
     if viewer is not None and state["choices"][str(viewer)] is not None:
         out["my_deck"] = state["choices"][str(viewer)]["name"]
-    if stage == Stage.CHOOSE_DECK.value:
+    if stage == STAGE_CHOOSE_DECK:
         return out
     out["players"] = [_side(state, s) for s in (0, 1)]
     out["attack"] = _attack_view(state)
@@ -200,11 +202,7 @@ def build_view(state: dict[str, Any], viewer: int | None) -> dict[str, Any]:
         hand = player(state, viewer)["hand"]
         out["hand"] = []
         for cid in hand:
-            reason = (
-                playability(state, viewer, cid)
-                if stage == Stage.PLAY.value
-                else "The game is over."
-            )
+            reason = playability(state, viewer, cid) if stage == STAGE_PLAY else "The game is over."
             out["hand"].append(
                 {
                     "id": cid,
@@ -213,11 +211,7 @@ def build_view(state: dict[str, Any], viewer: int | None) -> dict[str, Any]:
                     "reason": reason,
                 }
             )
-        if (
-            stage == Stage.PLAY.value
-            and state["current"] == viewer
-            and state["phase"] == Phase.END.value
-        ):
+        if stage == STAGE_PLAY and state["current"] == viewer and state["phase"] == END_PHASE:
             out["over_limit"] = max(0, len(hand) - options(state)["hand_limit"])
         pending = state["pending"]
         if pending is not None and pending["seat"] == viewer:
