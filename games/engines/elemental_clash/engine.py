@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.core import Engine, IllegalAction, Outcome, Prompts, clone
+from games.engines.core import Engine, IllegalAction, Outcome, Prompts
 
 from . import bot, draft, selection, turn
 from . import view as view_mod
 from .cards import cost, name
 from .constants import TURN_TIMER, Stage
-from .state import new_state, start_battle
+from .state import new_state, start_battle, work_copy
 
 CONFIG_KEYS = {"untimed"}
 
@@ -106,7 +106,7 @@ class ElementalClash(Engine):
                 "UNKNOWN_TYPE",
                 "That is not an action of this game. Passing is not allowed: pick a card.",
             )
-        new = clone(state)
+        new = work_copy(state)
         if state["stage"] == Stage.DRAFT:
             if kind != "pick":
                 raise IllegalAction("WRONG_STEP", "The draft is on: pick one of your options.")
@@ -171,7 +171,7 @@ class ElementalClash(Engine):
     def timeout(self, state: dict) -> tuple[dict, list[dict]]:
         if state["stage"] == Stage.OVER:
             raise IllegalAction("GAME_OVER", "The match is over.")
-        new = clone(state)
+        new = work_copy(state)
         events: list[dict] = [{"type": "timeout", "step": self.prompts(state).step}]
         if new["stage"] == Stage.DRAFT:
             for seat in (0, 1):

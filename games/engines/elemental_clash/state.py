@@ -69,3 +69,37 @@ def start_battle(state: dict) -> None:
         "phase": Phase.ENERGY.value,
         "items": [{"text": "Turn 1: no energy gain; both seats start with 5."}],
     }
+
+
+def _copy_player(player: dict) -> dict:
+    copied = dict(player)
+    for key, value in player.items():
+        if type(value) is list:  # hand, deck, drafted: the cards themselves are shared
+            copied[key] = list(value)
+        elif type(value) is dict:  # wall, miner, deflection: changed in place (hp, countdown)
+            copied[key] = dict(value)
+    return copied
+
+
+def work_copy(state: dict) -> dict:
+    """A copy of ``state`` that a move may change, copying only what moves change.
+
+    A whole clone was half of every move, mostly the turn log. Here each player and the draft
+    are copied down to the pieces the rules change in place, while cards, draft options, log
+    entries, reveals and the energy phase are shared: they are created whole and replaced,
+    never changed once they are in a state (``draft.record_pick`` sets a new card's ``auto``
+    before it is added). The config is never changed.
+    """
+    new = dict(state)
+    new["players"] = [_copy_player(p) for p in state["players"]]
+    d = state["draft"]
+    new["draft"] = {
+        **d,
+        "options": [list(o) for o in d["options"]],
+        "picks": list(d["picks"]),
+        "auto": [list(a) for a in d["auto"]],
+    }
+    new["log"] = list(state["log"])
+    if state["outcome"] is not None:
+        new["outcome"] = dict(state["outcome"])
+    return new
