@@ -25,6 +25,11 @@ from .state import new_state, start_battle, work_copy
 CONFIG_KEYS = {"untimed"}
 
 
+def _battle_waiting(state: dict) -> list[int]:
+    """The seats a battle turn still waits for: a hand to play from, not locked in (ECR-6)."""
+    return [p["seat"] for p in state["players"] if selection.must_select(p) and not p["locked"]]
+
+
 class ElementalClash(Engine):
     slug = "elemental-clash"
     name = "Elemental Clash"
@@ -66,11 +71,7 @@ class ElementalClash(Engine):
                 time_limit=self._limit(state, draft.time_limit(d["round"])),
                 simultaneous=True,
             )
-        waiting = {
-            p["seat"]: "select_card"
-            for p in state["players"]
-            if selection.must_select(p) and not p["locked"]
-        }
+        waiting = {s: "select_card" for s in _battle_waiting(state)}
         return Prompts(
             step=f"battle-t{state['turn']}",
             waiting=waiting,
@@ -79,10 +80,14 @@ class ElementalClash(Engine):
         )
 
     def legal_actions(self, state: dict, seat: int) -> list[dict]:
-        if seat not in (0, 1) or seat not in self.prompts(state).waiting:
+        if seat not in (0, 1) or state["stage"] == Stage.OVER:
             return []
         if state["stage"] == Stage.DRAFT:
+            if state["draft"]["picks"][seat] is not None:
+                return []
             return [{"type": "pick", "card": o["id"]} for o in state["draft"]["options"][seat]]
+        if seat not in _battle_waiting(state):
+            return []
         player = state["players"][seat]
         playable = selection.playable_cards(player)
         actions = [
@@ -164,7 +169,7 @@ class ElementalClash(Engine):
             player["auto"] = True
         player["locked"] = True
         events = [{"type": "locked", "seat": player["seat"]}]
-        if not self.prompts(state).waiting:
+        if not _battle_waiting(state):
             events += turn.resolve_turn(state)
         return events
 

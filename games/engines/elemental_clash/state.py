@@ -71,13 +71,21 @@ def start_battle(state: dict) -> None:
     }
 
 
+# What a move changes inside a player: these lists (the cards in them are shared) and these
+# records (changed in place: a wall's hp, a miner's countdown, a deflection's use). Every other
+# field holds a number, a bool, a str or None. tests/engines/elemental_clash/test_playouts.py
+# checks over random matches that a move shares no list or record of a player with its input.
+PLAYER_LISTS = ("hand", "deck", "drafted")
+PLAYER_RECORDS = ("wall", "miner", "deflection")
+
+
 def _copy_player(player: dict) -> dict:
     copied = dict(player)
-    for key, value in player.items():
-        if type(value) is list:  # hand, deck, drafted: the cards themselves are shared
-            copied[key] = list(value)
-        elif type(value) is dict:  # wall, miner, deflection: changed in place (hp, countdown)
-            copied[key] = dict(value)
+    for key in PLAYER_LISTS:
+        copied[key] = list(player[key])
+    for key in PLAYER_RECORDS:
+        if player[key] is not None:
+            copied[key] = dict(player[key])
     return copied
 
 

@@ -47,6 +47,15 @@ def check_invariants(before: dict, after: dict) -> None:
         assert ENGINE.prompts(after).waiting, "a running match always waits for someone"
 
 
+def check_fresh_containers(before: dict, after: dict) -> None:
+    """A move copies every list and record of a player that the rules may change in place
+    (state.work_copy names them); only the cards inside the lists are shared."""
+    for old, new in zip(before["players"], after["players"], strict=True):
+        for key, value in new.items():
+            if isinstance(value, (list, dict)):
+                assert value is not old.get(key), f"players[].{key} is shared with the input"
+
+
 def check_views(state: dict) -> None:
     for viewer in (0, 1, None):
         text = canonical_json(ENGINE.view(state, viewer))
@@ -91,6 +100,7 @@ def play_out(data, seed: str) -> None:
             entries.append(LoggedAction(seat, "action", action, state_hash(state), state_hash(new)))
         assert state == frozen, "apply/timeout must not mutate the input"
         check_invariants(state, new)
+        check_fresh_containers(state, new)
         check_views(new)
         state = new
     assert ENGINE.outcome(state) is not None, f"match did not end within {MAX_STEPS} steps"
