@@ -42,7 +42,7 @@ def test_the_lobby_starts_a_match_against_the_level_two_bot(live_site, new_page)
     assert re.search(r"You won|You lost|draw", page.inner_text("#gameover .gameover-panel"))
 
 
-@pytest.mark.parametrize("game", ["gundam"])
+@pytest.mark.parametrize("game", ["gundam", "shapeships"])
 def test_the_level_two_bot_of_a_game_of_turns_answers_from_the_lobby(live_site, new_page, game):
     """The lobby offers level 2 for the game; the match names it and it answers our moves."""
     page = new_page()

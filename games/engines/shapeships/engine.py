@@ -47,6 +47,7 @@ class ShapeShipsEngine(Engine):
     seats = 2
     pitch = "Draw fleets of simple shapes in secret, upgrade them and strike simultaneously."
     hot_seat = False  # hidden simultaneous choices need two screens
+    bot_levels = (1, 2)
 
     # --- setup ---------------------------------------------------------------------------
     def validate_config(self, config: dict[str, Any]) -> list[str]:
@@ -324,6 +325,10 @@ class ShapeShipsEngine(Engine):
         return bot.label(action)
 
     def bot_action(self, state: dict[str, Any], seat: int, level: int = 1) -> dict[str, Any]:
+        if level >= 2:
+            from .search import choose
+
+            return choose(self, state, seat)
         return bot.choose(
             self.view(state, seat), self.legal_actions(state, seat), state["seed"], seat
         )
