@@ -102,7 +102,19 @@ STRATEGIES: dict[str, dict[str, str]] = {
 
 
 def card_stats(name: str, deck_type: str) -> dict[str, int | str | None]:
-    """Stats of one card of ``name`` drawn from a deck of ``deck_type`` (bonus applied)."""
+    """Stats of one card of ``name`` drawn from a deck of ``deck_type`` (bonus applied).
+    The same dict for the same pair, computed once (a battle looks up about 50): read it,
+    never change it."""
+    stats = _STATS.get((name, deck_type))
+    if stats is None:
+        stats = _STATS[(name, deck_type)] = _card_stats(name, deck_type)
+    return stats
+
+
+_STATS: dict[tuple[str, str], dict[str, int | str | None]] = {}
+
+
+def _card_stats(name: str, deck_type: str) -> dict[str, int | str | None]:
     base = CARD_TYPES[name]
     stats: dict[str, int | str | None] = {
         "hp": base["hp"],
