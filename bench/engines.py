@@ -18,7 +18,9 @@ Figures per game:
 - mean time per ``apply``, ``legal_actions`` and ``view`` call; after each apply, ``view``
   is called for seat 0, seat 1 and a spectator, as the live path renders one view per socket;
 - the mean canonical-JSON size of the state and the time of one ``state_hash`` (the
-  platform hashes the state twice per move and stores it as JSON).
+  platform hashes the state twice per move and stores it as JSON);
+- on CPU: the share of the run the process was running rather than waiting for a core. The
+  figures are wall-clock; below ~95% other work on the machine has slowed them down.
 
 The process pins itself to one CPU (Linux) so the figures are per core.
 
@@ -120,7 +122,7 @@ def bench_game(slug: str, seconds: float, min_playouts: int) -> dict:
         return {"game": slug, "skipped": f"{type(exc).__name__}: {exc}"}
     clock = Clock()
     results = []
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.thread_time()
     i = 0
     while time.perf_counter() - started < seconds or len(results) < min_playouts:
         rng = random.Random(f"bench-engines:{slug}:{i}")
@@ -132,6 +134,9 @@ def bench_game(slug: str, seconds: float, min_playouts: int) -> dict:
             )
         i += 1
     play_seconds = sum(clock.seconds.get(m, 0.0) for m in PLAY_METHODS)
+    # The share of the run this thread was on a CPU: on a machine shared with other work the
+    # timed figures include waits for a core, and this says how much (100% = undisturbed).
+    on_cpu = (time.thread_time() - cpu_started) / (time.perf_counter() - started)
     finished = [r for r in results if r["ended"] == "outcome"]
     problems: dict[str, int] = {}
     for r in results:
@@ -157,6 +162,7 @@ def bench_game(slug: str, seconds: float, min_playouts: int) -> dict:
         "state_hash_ms": clock.mean_ms("state_hash"),
         "calls": clock.calls,
         "engine_seconds": round(play_seconds, 3),
+        "on_cpu_pct": round(100 * on_cpu),
     }
 
 
@@ -172,7 +178,7 @@ def count_playouts(slug: str, n: int) -> dict:
 
 
 def print_versus(results: list[dict]) -> None:
-    headers = ["game", "before playouts/s", "after playouts/s", "after / before"]
+    headers = ["game", "before playouts/s", "after playouts/s", "after / before", "on CPU"]
     counted = "instructions_after" in results[0]
     if counted:
         headers += ["instr/action before", "instr/action after", "after / before"]
@@ -183,6 +189,7 @@ def print_versus(results: list[dict]) -> None:
             " ".join(str(v) for v in r["rounds"]["before"]),
             " ".join(str(v) for v in r["rounds"]["after"]),
             f"{r['after_median'] / r['before_median']:.2f}x",
+            f"{min(r['on_cpu_pct'])}-{max(r['on_cpu_pct'])}%",
         ]
         if counted:
             before, after = r["instructions_before"], r["instructions_after"]
@@ -273,7 +280,9 @@ def main(argv: list[str] | None = None) -> int:
         r = bench_game(slug, args.seconds, args.min_playouts)
         results.append(r)
         if "skipped" in r:
-            rows.append([slug, "skipped", None, None, None, None, None, None, r["skipped"][:60]])
+            rows.append(
+                [slug, "skipped", None, None, None, None, None, None, None, r["skipped"][:60]]
+            )
             continue
         notes = ", ".join(f"{k}: {v}" for k, v in r["problems"].items())
         rows.append(
@@ -286,6 +295,7 @@ def main(argv: list[str] | None = None) -> int:
                 r["view_ms"],
                 r["state_json_bytes"],
                 r["state_hash_ms"],
+                f"{r['on_cpu_pct']}%",
                 notes or f"{r['finished']} finished",
             ]
         )
@@ -298,6 +308,7 @@ def main(argv: list[str] | None = None) -> int:
         "view ms",
         "state bytes",
         "hash ms",
+        "on CPU",
         "notes",
     ]
     if args.json:  # a child of --against: its parent reads the last line

@@ -110,10 +110,19 @@ def compare(
         for slug in slugs:
             print(f"{slug}: {rounds} rounds against {ref} ...", file=sys.stderr, flush=True)
             sides: dict[str, list[float]] = {"before": [], "after": []}
+            on_cpu: list[int] = []
             for _ in range(rounds):
                 for side, where in (("before", before_tree), ("after", after_tree)):
-                    sides[side].append(wall_clock(where, slug, seconds)["playouts_per_s"])
-            result = {"game": slug, "ref": ref, "after": after or "working tree", "rounds": sides}
+                    figures = wall_clock(where, slug, seconds)
+                    sides[side].append(figures["playouts_per_s"])
+                    on_cpu.append(figures.get("on_cpu_pct", 100))
+            result = {
+                "game": slug,
+                "ref": ref,
+                "after": after or "working tree",
+                "rounds": sides,
+                "on_cpu_pct": on_cpu,
+            }
             for side in sides:
                 result[f"{side}_median"] = statistics.median(sides[side])
             if count is not None:
