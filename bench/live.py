@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import itertools
 import json
 import os
 import resource
@@ -84,6 +85,8 @@ def proc_role(pid: int) -> str:
         return "gone"
     if "daphne" in cmd:
         return "daphne"
+    if "render_process" in cmd:
+        return "render"
     if "sweeper" in cmd:
         return "sweeper"
     return "play"
@@ -158,7 +161,9 @@ class Server:
 
 
 class Monitor(threading.Thread):
-    """Samples the servers' RSS every 0.2 s and keeps the peak, per role."""
+    """Samples the servers' RSS every 0.2 s and keeps the peak, per role; and once a second
+    each role's CPU ticks and the total RSS, to line up with the load generator's timeline
+    (both stamp ``time.perf_counter()``, the system's monotonic clock)."""
 
     def __init__(self, servers: list[Server]) -> None:
         super().__init__(daemon=True)
@@ -166,6 +171,7 @@ class Monitor(threading.Thread):
         self.peak_total = 0
         self.peak_daphne = 0
         self.halt = threading.Event()
+        self.seconds: list[tuple[float, dict[str, int], int]] = []
 
     def sample(self) -> tuple[int, int]:
         total = daphne = 0
@@ -178,10 +184,33 @@ class Monitor(threading.Thread):
         return total, daphne
 
     def run(self) -> None:
+        next_second = 0.0
         while not self.halt.wait(0.2):
             total, daphne = self.sample()
             self.peak_total = max(self.peak_total, total)
             self.peak_daphne = max(self.peak_daphne, daphne)
+            now = time.perf_counter()
+            if now >= next_second:
+                ticks: dict[str, int] = {}
+                for role, used in cpu_snapshot(self.servers).values():
+                    ticks[role] = ticks.get(role, 0) + used
+                self.seconds.append((now, ticks, total))
+                next_second = now + 1.0
+
+    def timeline(self, start: float, end: float) -> list[dict]:
+        """Per second of the window [start, end): each role's CPU in % of one core and the
+        servers' RSS. A process that started or ended within a second is left out of it."""
+        rows = []
+        for (t0, before, _), (t1, after, rss) in itertools.pairwise(self.seconds):
+            if t0 < start - 0.5 or t0 >= end:
+                continue
+            roles = {
+                role: round(100 * (after[role] - before[role]) / CLK_TCK / (t1 - t0))
+                for role in after
+                if role in before
+            }
+            rows.append({"at_s": round(t0 - start, 1), "cpu_pct": roles, "rss_mb": rss // 1024})
+        return rows
 
 
 def cpu_snapshot(servers: list[Server]) -> dict[int, tuple[str, int]]:
@@ -340,6 +369,7 @@ def run_load(
                     print(f"    {label}: connected in {connect_seconds}s", flush=True)
                 elif line.startswith("PHASE measuring"):
                     before, t_before = cpu_snapshot(servers), time.perf_counter()
+                    window_start = json.loads(line.split(" ", 2)[2]).get("at", t_before)
                     if profile_out is not None and mode == "live":
                         spies = start_profiler(servers[0], args.duration, profile_out)
                 elif line.startswith("PHASE measured"):
@@ -377,6 +407,7 @@ def run_load(
         )
         if before and after:
             result.update(cpu_used(before, after, t_after - t_before))
+            result["server_timeline"] = monitor.timeline(window_start, window_start + args.duration)
         return result
     finally:
         for server in servers:
@@ -813,6 +844,22 @@ def print_run(n: int, echo: dict | None, live: dict) -> None:
                 + ", ".join(f"{s['p99_ms']} ms ({s['moves']})" for s in by_slice),
                 flush=True,
             )
+            for line in slowest_seconds(r):
+                print(f"    {label}: {line}", flush=True)
+
+
+def slowest_seconds(r: dict, count: int = 5) -> list[str]:
+    """The seconds of the window with the worst opponent p99, each with what else happened
+    in it: moves sent, slots that moved on to a new match, the server's CPU per role."""
+    cpu = {round(s["at_s"]): s["cpu_pct"] for s in r.get("server_timeline") or []}
+    seconds = [s for s in r.get("timeline") or [] if s["p99_ms"] is not None]
+    worst = sorted(seconds, key=lambda s: -s["p99_ms"])[:count]
+    return [
+        f"second {s['from_s']:.0f}: p99 {s['p99_ms']} ms over {s['moves']} moves, "
+        f"{s['reopened']} slots moved on to a new match, CPU % "
+        + " ".join(f"{role} {pct}" for role, pct in sorted(cpu.get(round(s["from_s"]), {}).items()))
+        for s in sorted(worst, key=lambda s: s["from_s"])
+    ]
 
 
 if __name__ == "__main__":

@@ -134,6 +134,7 @@ class Run:
         self.frames = 0
         self.frame_bytes = 0
         self.matches_finished = 0
+        self.reopened_at: list[float] = []  # when a slot moved on to its next match
         self.slots_exhausted = 0
         self.connect_sem = asyncio.Semaphore(spec["connect_concurrency"])
 
@@ -321,6 +322,7 @@ class Slot:
                     self.alive = False
                     if not await self.open():
                         break
+                    run.reopened_at.append(time.perf_counter())
                     continue
                 if not await self.wait_for(
                     lambda: any(s.moves for s in self.seats), self.move_timeout
@@ -376,6 +378,31 @@ def slices(run: Run, latencies: list[float], width: float) -> list[dict]:
     return out
 
 
+def timeline(run: Run, latencies: list[float], width: float = 1.0) -> list[dict]:
+    """Per ``width`` seconds of the window: moves sent, their opponent p99 and max, and how
+    many slots moved on to a new match (closed two sockets, opened two), to line a stall up
+    with what the players were doing then."""
+    start, end = run.window
+    count = max(1, int(-(-(end - start) // width)))
+    buckets: list[list[float]] = [[] for _ in range(count)]
+    for value, sent in zip(latencies, run.sent_at, strict=True):
+        buckets[min(count - 1, int((sent - start) // width))].append(value)
+    reopened = [0] * count
+    for t in run.reopened_at:
+        if start <= t < end:
+            reopened[min(count - 1, int((t - start) // width))] += 1
+    return [
+        {
+            "from_s": round(i * width, 1),
+            "moves": len(bucket),
+            "p99_ms": pct(bucket, 99),
+            "max_ms": round(max(bucket) * 1000, 1) if bucket else None,
+            "reopened": reopened[i],
+        }
+        for i, bucket in enumerate(buckets)
+    ]
+
+
 def pct(values: list[float], p: float) -> float | None:
     if not values:
         return None
@@ -414,7 +441,7 @@ async def main_async(spec: dict) -> dict:
     gc.freeze()
     gc.disable()
     await asyncio.sleep(spec["warmup"])
-    phase("measuring")
+    phase("measuring", at=run.window[0])
     await asyncio.sleep(max(0.0, run.window[1] - time.perf_counter()))
     phase("measured")
     gc.enable()
@@ -441,6 +468,7 @@ async def main_async(spec: dict) -> dict:
         "to_opponent": stats(to_other),
         # A tail that grows over a long run (leaks, piling tasks) shows as rising slices.
         "opponent_p99_by_slice": slices(run, to_other, SLICE_SECONDS),
+        "timeline": timeline(run, to_other),
         "connect": stats(run.connect_times),
         "errors": run.errors,
         "error_count": sum(run.errors.values()),
