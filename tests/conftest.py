@@ -62,6 +62,7 @@ def _no_process_caches_from_other_tests():
     committed.clear()
     duelhall._fragments.clear()
     render_process._loaded.clear()
+    render_process._moves_generation.clear()
     yield
     committed.clear()
 

@@ -351,7 +351,7 @@ class MatchConsumer(SocketConsumer):
                     RenderRequest(
                         self.match_id,
                         version,
-                        committed.presence_generation(),
+                        committed.presence_generation(self.match_id),
                         self.player,
                         self.seat,
                         flash,

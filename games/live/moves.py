@@ -55,7 +55,7 @@ async def make_move(
 
 
 async def _in_worker(match_id, player, seat, action, step, watch_key, spawn) -> bool:
-    generation = committed.presence_generation()
+    generation = committed.presence_generation(match_id)
     sockets = watching.watchers(match_id, last=watch_key)
     request = MoveRequest(match_id, generation, player, seat, action, step, sockets)
 

@@ -44,6 +44,7 @@ log = logging.getLogger(__name__)
 # within milliseconds (the other player's socket), so a few dozen entries are plenty, and
 # every state kept is more heap for the collector to walk (games/live/gc_tuning.py).
 _loaded = LRU(WORKER_KEEPS)
+CAPACITY_MOVED = 1000  # as many as games.matches.committed keeps
 
 
 def render_in_worker(request: RenderRequest) -> Rendered | None:
@@ -70,9 +71,10 @@ def render_in_worker(request: RenderRequest) -> Rendered | None:
     return Rendered(match.version, match.deadline_at, html, shown)
 
 
-# The presence generation of the last move made here: games.matches.committed keeps this process's
-# copies of the matches it moved, seats included, and only daphne hears of presence.
-_moves_generation = 0
+# Per match, the presence generation its last move here was made under: games.matches.committed
+# keeps this process's copies of the matches it moved, seats included, and only daphne hears
+# of presence. Evicted or unknown: the copy is dropped, which costs one read.
+_moves_generation = LRU(CAPACITY_MOVED)
 
 FAILED = "Something went wrong on our side; the move was not applied."
 
@@ -83,12 +85,12 @@ def make_move(request: MoveRequest, emit: Callable[[WatcherFrame], None]) -> Mov
     writer (bench/)."""
     from games.matches import broadcast, committed, services
 
-    global _moves_generation
-    if request.generation != _moves_generation:
-        # Someone came or went since: copies kept by earlier moves have the old seats, and
-        # the next move would start from one (games/matches/committed.py). Rare: drop them all.
-        committed.clear()
-        _moves_generation = request.generation
+    if _moves_generation.get(request.match_id) != request.generation:
+        # Someone came or went since this match's last move here: its kept copy has the old
+        # seats, and the move would start from it (games/matches/committed.py). Only this
+        # match's: the others' seats did not change.
+        committed.drop(request.match_id)
+        _moves_generation.put(request.match_id, request.generation)
     with broadcast.collected() as sent:
         try:
             services.submit(

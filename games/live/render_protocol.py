@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 class RenderRequest:
     match_id: int
     version: int | None  # the version a notification announced; None: whatever is newest
-    generation: int  # games.matches.committed.presence_generation() when the request was made
+    generation: int  # games.matches.committed.presence_generation(match_id) when it was made
     player: Player
     seat: int | None
     flash: str = ""
@@ -62,7 +62,7 @@ class MoveRequest:
     """One player's move, as games.matches.services.submit takes it."""
 
     match_id: int
-    generation: int  # games.matches.committed.presence_generation() in daphne when it was sent
+    generation: int  # committed.presence_generation(match_id) in daphne when it was sent
     player: Player
     seat: int
     action: dict

@@ -31,6 +31,8 @@ Invariants that keep this safe:
 from __future__ import annotations
 
 import copy
+import itertools
+from collections import OrderedDict
 
 from games.matches.lru import LRU
 from games.models import Match
@@ -69,21 +71,46 @@ def copy_at(match_id: int, version: int) -> Match | None:
     return copy.copy(kept) if kept is not None and kept.version == version else None
 
 
-# Counts presence changes seen by this process, for copies kept elsewhere (the render
-# workers, games/live/render_workers.py): a copy made before the latest change is not reused.
-_presence_generation = 0
+# Presence changes seen by this process, per match, for copies kept elsewhere (the render
+# workers, games/live/render_workers.py): a copy made before its match's latest change is not
+# reused. Per match: with one counter for the whole process, every arrival or departure
+# anywhere made every worker drop every copy, so while many matches ended and new ones
+# connected, nearly every move of every match read its match again under the write lock
+# (bench/: the 60 s run's mid-run stall, docs/performance.md).
+#
+# Each change takes a number from one counter, so a match's generation only ever grows and a
+# change always gives a number no copy has seen. A match whose entry was evicted reports the
+# highest number ever evicted: never lower than its own last change, so a stale copy is
+# never taken for a fresh one (a fresh one may be, harmlessly, taken for stale).
+GENERATIONS_KEPT = 10_000
+_changes = itertools.count(1)
+_generations: OrderedDict[int, int] = OrderedDict()  # match id -> its latest change
+_evicted = 0  # the highest generation evicted from _generations
 
 
 def forget(match_id: int) -> None:
     """Drop the kept copy of a match whose seats changed (someone came or went)."""
-    global _presence_generation
-    _presence_generation += 1  # only the event loop calls this: no lock needed
+    global _evicted
+    # Only the event loop calls this and presence_generation: no lock needed.
+    _kept.pop(match_id)
+    _generations[match_id] = next(_changes)
+    _generations.move_to_end(match_id)
+    while len(_generations) > GENERATIONS_KEPT:
+        _evicted = max(_evicted, _generations.popitem(last=False)[1])
+
+
+def presence_generation(match_id: int) -> int:
+    """A number that changes whenever this process hears that the match's seats changed."""
+    return _generations.get(match_id, _evicted)
+
+
+def drop(match_id: int) -> None:
+    """Drop the kept copy of one match (a worker told that its seats changed)."""
     _kept.pop(match_id)
 
 
-def presence_generation() -> int:
-    return _presence_generation
-
-
 def clear() -> None:
+    global _evicted
     _kept.clear()
+    _generations.clear()
+    _evicted = 0

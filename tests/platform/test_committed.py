@@ -144,3 +144,29 @@ def test_a_match_changed_by_another_process_is_read_again_not_taken_from_the_cop
     services.submit(match.pk, player, seat, engine.legal_actions(state, seat)[0], step)
     third = MatchAction.objects.get(match_id=match.pk, seq=3)
     assert third.hash_before == state_hash(state), "built on the row, not on the stale copy"
+
+
+def test_a_presence_change_moves_only_its_own_matchs_generation(monkeypatch):
+    """A render worker reuses a copy only at the generation daphne names for that match
+    (games/live/render_process.py): one match's arrivals must not make every other match's
+    copy stale, or a wave of matches ending and starting makes every move read again."""
+    before = {m: committed.presence_generation(m) for m in (1, 2)}
+    committed.forget(1)
+    assert committed.presence_generation(1) != before[1]
+    assert committed.presence_generation(2) == before[2]
+
+
+def test_a_match_whose_generation_was_evicted_never_looks_unchanged(monkeypatch):
+    monkeypatch.setattr(committed, "GENERATIONS_KEPT", 2)
+    seen = [committed.presence_generation(1)]  # what a worker's copy of match 1 was made at
+    committed.forget(1)
+    seen.append(committed.presence_generation(1))
+    committed.forget(2)
+    committed.forget(3)  # match 1's entry is evicted
+    assert committed.presence_generation(1) not in seen[:1], "older than its last change: stale"
+    committed.forget(1)
+    now = committed.presence_generation(1)
+    assert now not in seen, "a change is a number no earlier copy carries"
+    for other in range(4, 8):
+        committed.forget(other)
+    assert committed.presence_generation(1) >= now, "evicted: never back below its last change"

@@ -227,6 +227,26 @@ def test_a_worker_drops_its_copies_when_someone_came_or_went():
     assert Match.objects.get(pk=match.pk).actions.count() == 3
 
 
+def test_a_worker_keeps_its_copy_when_someone_came_or_went_in_another_match():
+    """Generations are per match (games/matches/committed.py): an arrival in one match says
+    nothing of another's seats, so the other's next move still starts from its copy."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def queries_of(request: MoveRequest) -> int:
+        with CaptureQueriesContext(connection) as queries:
+            assert make_move(request, list().append).refused is None
+        return len(queries)
+
+    match, other = started_match(), started_match()
+    make_move(move_request(match), list().append)
+    make_move(move_request(other), list().append)
+    from_the_copy = queries_of(move_request(Match.objects.get(pk=match.pk)))
+    # Someone came to ``other``: daphne names a new generation for it, and only for it.
+    assert queries_of(move_request(Match.objects.get(pk=other.pk), generation=1)) > from_the_copy
+    assert queries_of(move_request(Match.objects.get(pk=match.pk))) == from_the_copy
+
+
 @pytest.mark.asyncio
 async def test_a_real_worker_process_makes_a_move_and_daphne_announces_it(settings):
     from channels.db import database_sync_to_async
