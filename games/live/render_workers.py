@@ -72,7 +72,7 @@ from games.matches.lru import LRU
 log = logging.getLogger(__name__)
 
 RETRY_AFTER_SECONDS = 30.0  # after a worker broke: its matches render in threads this long
-RENDER_TIMEOUT_SECONDS = 5.0  # a render this late means a stuck worker
+RENDER_TIMEOUT_SECONDS = 5.0  # a worker silent this long with a request pending is stuck
 # Loading Django in a new process takes ~0.7 s on a warm machine and several times that on a
 # cold, busy one; a worker not serving after this long is broken.
 START_TIMEOUT_SECONDS = 30.0
@@ -134,6 +134,7 @@ class RenderWorker:
         self.on_frames: dict[int, Callable[[WatcherFrame], None]] = {}
         self.ids = itertools.count()
         self.alive = True
+        self.heard = time.monotonic()  # when the worker last sent anything
         self.copies = CopiesSent()
         self.writer: asyncio.StreamWriter | None = None
         self.ready = asyncio.ensure_future(self._connect())
@@ -162,6 +163,7 @@ class RenderWorker:
         try:
             while True:
                 number, result = await self._read_frame(reader)
+                self.heard = time.monotonic()
                 if isinstance(result, WatcherFrame):  # a move's frame, ahead of its answer
                     on_frame = self.on_frames.get(number)
                     if on_frame is not None:
@@ -199,16 +201,23 @@ class RenderWorker:
         if on_frame is not None:
             self.on_frames[number] = on_frame
         self.writer.write(frame((number, request)))
-        try:
-            # Not wait_for: on Python 3.11 it returns the answer, swallowing the cancel, when
-            # the answer lands in the same turn as a cancellation of this socket, and the
-            # consumer then outlives its socket (the test suite hung on exactly that).
-            async with asyncio.timeout(RENDER_TIMEOUT_SECONDS):
-                result = await waiter
-        except TimeoutError:
-            self.on_frames.pop(number, None)
-            self.stop()
-            raise WorkerGone from None
+        # Stuck is silent, not slow: the worker answers in order, so on a starved machine an
+        # answer may wait seconds behind others while the worker keeps sending. Killing it
+        # then lost every move it held and put its load on daphne (bench/: 170 moves lost in
+        # a 60 s run at load average 7). So it is taken for stuck only when it has sent
+        # nothing for RENDER_TIMEOUT_SECONDS. (asyncio.wait, not wait_for: on Python 3.11
+        # wait_for returns the answer, swallowing the cancel, when the answer lands in the
+        # same turn as a cancellation of this socket, and the consumer then outlived its
+        # socket; and not asyncio.timeout, which would cancel the shared waiter.)
+        sent = time.monotonic()
+        while not waiter.done():
+            await asyncio.wait({waiter}, timeout=RENDER_TIMEOUT_SECONDS)
+            silent = time.monotonic() - max(self.heard, sent)
+            if not waiter.done() and silent >= RENDER_TIMEOUT_SECONDS:
+                self.on_frames.pop(number, None)
+                self.stop()
+                raise WorkerGone
+        result = waiter.result()
         if isinstance(result, WorkerGone):
             raise result
         return result

@@ -2,6 +2,7 @@
 
 import asyncio
 import os
+import time
 from dataclasses import replace
 
 import pytest
@@ -146,6 +147,52 @@ class DiesWhenUnpickled:
 
     def __reduce__(self):
         return (os._exit, (1,))
+
+
+class SlowWhenUnpickled:
+    """A player that keeps the worker that receives it busy for ``seconds`` (and arrives as
+    None: a spectator without a name)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+
+    def __reduce__(self):
+        return (time.sleep, (self.seconds,))
+
+
+@pytest.mark.asyncio
+async def test_a_worker_behind_but_answering_is_not_taken_for_stuck(settings, monkeypatch):
+    """Each answer here waits longer than the timeout behind the others, but the worker
+    answers all the while: slow is not stuck, and nothing is lost."""
+    from channels.db import database_sync_to_async
+
+    settings.RENDER_PROCESSES = 1
+    monkeypatch.setattr(render_workers, "RENDER_TIMEOUT_SECONDS", 0.6)
+    match = await database_sync_to_async(started_match)()
+    try:
+        await render_workers.warm_up()
+        slow = [request_for(match, None, player=SlowWhenUnpickled(0.3)) for _ in range(6)]
+        rendered = await asyncio.gather(*(render_workers.render(r) for r in slow))
+        assert all(r is not None for r in rendered), "every render answered by the worker"
+        assert render_workers._worker_for(match.pk).alive
+    finally:
+        render_workers.shutdown()
+
+
+@pytest.mark.asyncio
+async def test_a_silent_worker_is_taken_for_stuck(settings, monkeypatch):
+    from channels.db import database_sync_to_async
+
+    settings.RENDER_PROCESSES = 1
+    monkeypatch.setattr(render_workers, "RENDER_TIMEOUT_SECONDS", 0.5)
+    match = await database_sync_to_async(started_match)()
+    try:
+        await render_workers.warm_up()
+        stuck = request_for(match, None, player=SlowWhenUnpickled(3))
+        assert await render_workers.render(stuck) is None, "the caller renders in a thread"
+        assert render_workers._worker_for(match.pk) is None, "left alone for a while"
+    finally:
+        render_workers.shutdown()
 
 
 @pytest.mark.asyncio
