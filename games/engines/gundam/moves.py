@@ -11,6 +11,7 @@ a clone after its check passed. ``partial=True`` checks a move whose target is n
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from ..core import IllegalAction
@@ -676,28 +677,27 @@ TARGET_CHECKS = {
 }
 
 
-def legal_targets(
-    state: dict[str, Any], seat: int, mode: str, source: Any, partial_checked: bool = False
-) -> list[str]:
+def legal_targets(state: dict[str, Any], seat: int, mode: str, source: Any) -> list[str]:
     """Every target that completes (mode, source) into a legal move.
 
     The same as running the move's full check once per target, but the checks that do not
-    read the target run once (not at all when the caller has just run them:
-    ``partial_checked``): this is behind every "select" in the list of legal actions."""
-    if not partial_checked:
-        try:
-            MOVES[SELECT_MODES[mode][0]][0](state, seat, compose(mode, source, None), partial=True)
-        except IllegalAction:
-            return []
+    read the target run once: this is behind every "select" in the list of legal actions."""
+    try:
+        MOVES[SELECT_MODES[mode][0]][0](state, seat, compose(mode, source, None), partial=True)
+    except IllegalAction:
+        return []
+    return list(_targets(state, seat, mode, source))
+
+
+def _targets(state: dict[str, Any], seat: int, mode: str, source: Any) -> Iterator[str]:
+    """The legal targets of a (mode, source) whose partial check has passed, lazily."""
     check_target = TARGET_CHECKS[mode]
-    found = []
     for target in target_candidates(state):
         try:
             check_target(state, seat, source, target)
         except IllegalAction:
             continue
-        found.append(target)
-    return found
+        yield target
 
 
 def check_select(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
@@ -717,7 +717,7 @@ def check_select(state: dict[str, Any], seat: int, action: dict[str, Any]) -> No
                     INVALID_TARGET, "This Command takes no target; play it directly."
                 )
     MOVES[kind][0](state, seat, partial_move, partial=True)
-    if not legal_targets(state, seat, mode, source, partial_checked=True):
+    if next(_targets(state, seat, mode, source), None) is None:  # one target is enough
         raise IllegalAction(INVALID_TARGET, "There is no legal target for that.")
 
 
