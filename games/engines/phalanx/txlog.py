@@ -9,45 +9,9 @@ seed and ordered actions and re-checks every link, naming the first broken one.
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
-from games.engines.core import canonical_json
-
-# Canonical JSON of combat-log entries by identity, kept with the entry so that its id is not
-# reused while cached. Sound because an entry is never changed once appended: ``work_copy``
-# already shares the entries between a state and the states made from it, so changing one
-# would change an input state too. The log is most of the hashed state (6.6 of 8 KB over a
-# match), and each move appends at most one entry, so a move encodes only what it changed.
-_ENTRY_JSON: dict[int, tuple[dict, str]] = {}
-_ENTRY_JSON_LIMIT = 20_000  # entries (~0.5 KB of text each); emptied when reached
-
-
-def _entry_json(entry: dict) -> str:
-    cached = _ENTRY_JSON.get(id(entry))
-    if cached is not None and cached[0] is entry:
-        return cached[1]
-    if len(_ENTRY_JSON) >= _ENTRY_JSON_LIMIT:
-        _ENTRY_JSON.clear()
-    text = canonical_json(entry)
-    _ENTRY_JSON[id(entry)] = (entry, text)
-    return text
-
-
-def game_hash(state: dict) -> str:
-    """The PHX-TXLOG-002 hash: SHA-256 of the canonical JSON of the state minus its
-    transaction log. The keys around the combat log are encoded in two pieces (each sorted,
-    as ``canonical_json`` sorts them) and the log's entries come from their cache."""
-    head, tail = {}, {}
-    for key, value in state.items():
-        if key < "combat_log":
-            head[key] = value
-        elif key > "combat_log" and key != "txlog":
-            tail[key] = value
-    log = ",".join([_entry_json(entry) for entry in state["combat_log"]])
-    parts = [canonical_json(head)[1:-1], f'"combat_log":[{log}]', canonical_json(tail)[1:-1]]
-    text = "{" + ",".join([p for p in parts if p]) + "}"
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+from .hashing import game_hash
 
 
 def hash_before(state: dict) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.engines.core import state_hash
 from games.engines.phalanx import ENGINE, check_entry, first_broken_link
 from games.engines.phalanx.cards import RANK_VALUES, STARTING_LP, deck, rank_of, value_of
 from games.engines.phalanx.txlog import game_hash
@@ -93,7 +94,9 @@ def check_invariants(state: dict, checked_log: int = 0, hashes: bool = True) -> 
     if hashes:
         assert first_broken_link(state["txlog"]) is None
         if state["txlog"]:
-            assert state["txlog"][-1]["stateHashAfter"] == game_hash(state)
+            # game_hash hashes prefixes once (phalanx/hashing.py): check it from scratch too.
+            scratch = state_hash({k: v for k, v in state.items() if k != "txlog"})
+            assert state["txlog"][-1]["stateHashAfter"] == game_hash(state) == scratch
     outcome = ENGINE.outcome(state)
     prompts = ENGINE.prompts(state)
     if outcome is None:
