@@ -20,7 +20,10 @@ Figures per game:
 - the mean canonical-JSON size of the state and the time of one ``state_hash`` (the
   platform hashes the state twice per move and stores it as JSON);
 - on CPU: the share of the run the process was running rather than waiting for a core. The
-  figures are wall-clock; below ~95% other work on the machine has slowed them down.
+  figures above are wall-clock; below ~95% other work on the machine has slowed them down;
+- playouts per CPU second: the finished playouts played again without views, divided by the
+  thread's CPU time (the driver's own choices included), which waiting for a core does not
+  inflate: the steadier figure on a shared machine.
 
 The process pins itself to one CPU (Linux) so the figures are per core.
 
@@ -137,6 +140,7 @@ def bench_game(slug: str, seconds: float, min_playouts: int) -> dict:
     # The share of the run this thread was on a CPU: on a machine shared with other work the
     # timed figures include waits for a core, and this says how much (100% = undisturbed).
     on_cpu = (time.thread_time() - cpu_started) / (time.perf_counter() - started)
+    cpu_rate = cpu_playouts_per_s(slug, len(results))
     finished = [r for r in results if r["ended"] == "outcome"]
     problems: dict[str, int] = {}
     for r in results:
@@ -163,7 +167,15 @@ def bench_game(slug: str, seconds: float, min_playouts: int) -> dict:
         "calls": clock.calls,
         "engine_seconds": round(play_seconds, 3),
         "on_cpu_pct": round(100 * on_cpu),
+        "cpu_playouts_per_s": cpu_rate,
     }
+
+
+def cpu_playouts_per_s(slug: str, n: int) -> float:
+    """The first ``n`` seeded playouts again, without views, per second of thread CPU time."""
+    started = time.thread_time()
+    count_playouts(slug, n)
+    return round(n / (time.thread_time() - started), 1)
 
 
 def count_playouts(slug: str, n: int) -> dict:
@@ -179,6 +191,7 @@ def count_playouts(slug: str, n: int) -> dict:
 
 def print_versus(results: list[dict]) -> None:
     headers = ["game", "before playouts/s", "after playouts/s", "after / before", "on CPU"]
+    headers += ["before per CPU s", "after per CPU s"]
     counted = "instructions_after" in results[0]
     if counted:
         headers += ["instr/action before", "instr/action after", "after / before"]
@@ -190,6 +203,8 @@ def print_versus(results: list[dict]) -> None:
             " ".join(str(v) for v in r["rounds"]["after"]),
             f"{r['after_median'] / r['before_median']:.2f}x",
             f"{min(r['on_cpu_pct'])}-{max(r['on_cpu_pct'])}%",
+            " ".join(str(v) for v in r["per_cpu_s"]["before"]),
+            " ".join(str(v) for v in r["per_cpu_s"]["after"]),
         ]
         if counted:
             before, after = r["instructions_before"], r["instructions_after"]
@@ -280,9 +295,7 @@ def main(argv: list[str] | None = None) -> int:
         r = bench_game(slug, args.seconds, args.min_playouts)
         results.append(r)
         if "skipped" in r:
-            rows.append(
-                [slug, "skipped", None, None, None, None, None, None, None, r["skipped"][:60]]
-            )
+            rows.append([slug, "skipped", *[None] * 9, r["skipped"][:60]])
             continue
         notes = ", ".join(f"{k}: {v}" for k, v in r["problems"].items())
         rows.append(
@@ -296,6 +309,7 @@ def main(argv: list[str] | None = None) -> int:
                 r["state_json_bytes"],
                 r["state_hash_ms"],
                 f"{r['on_cpu_pct']}%",
+                r["cpu_playouts_per_s"],
                 notes or f"{r['finished']} finished",
             ]
         )
@@ -309,6 +323,7 @@ def main(argv: list[str] | None = None) -> int:
         "state bytes",
         "hash ms",
         "on CPU",
+        "per CPU s",
         "notes",
     ]
     if args.json:  # a child of --against: its parent reads the last line

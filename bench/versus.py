@@ -9,7 +9,8 @@ comes from one side or the other, so both sides are measured by the same driver:
 
 - wall clock: ``--rounds`` rounds, each running every game once per side, the sides
   alternating (before, after, before, after, ...) so that a change in the machine's load hits
-  both; the figure per side is the median of its rounds;
+  both; the figure per side is the median of its rounds (each round also records its
+  playouts per CPU second, see bench/engines.py);
 - ``--instructions``: per game and side, instructions counted by valgrind's callgrind over
   the same seeded playouts (the difference between ``--count`` and three times as many
   playouts, divided by the difference in actions and in playouts, so start-up cancels out).
@@ -111,17 +112,20 @@ def compare(
             print(f"{slug}: {rounds} rounds against {ref} ...", file=sys.stderr, flush=True)
             sides: dict[str, list[float]] = {"before": [], "after": []}
             on_cpu: list[int] = []
+            per_cpu_s: dict[str, list[float]] = {"before": [], "after": []}
             for _ in range(rounds):
                 for side, where in (("before", before_tree), ("after", after_tree)):
                     figures = wall_clock(where, slug, seconds)
                     sides[side].append(figures["playouts_per_s"])
                     on_cpu.append(figures.get("on_cpu_pct", 100))
+                    per_cpu_s[side].append(figures.get("cpu_playouts_per_s"))
             result = {
                 "game": slug,
                 "ref": ref,
                 "after": after or "working tree",
                 "rounds": sides,
                 "on_cpu_pct": on_cpu,
+                "per_cpu_s": per_cpu_s,
             }
             for side in sides:
                 result[f"{side}_median"] = statistics.median(sides[side])
