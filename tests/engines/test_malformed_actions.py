@@ -32,7 +32,8 @@ KNOWN_TYPES = {
     ],
     "shapeships": [
         "species", "reroll", "keep", "confirm", "build", "upgrade", "evolve", "carrier",
-        "remove", "clear", "strike", "unstrike", "charge", "withdraw", "resign",
+        "remove", "clear", "strike", "unstrike", "charge", "withdraw", "resign", "cube",
+        "solar", "hole", "copy", "cancel",
     ],
 }  # fmt: skip
 # The keys each engine reads from an action, plus a few no engine reads.
@@ -46,7 +47,7 @@ KEYS = {
     ],
     "shapeships": [
         "ship", "source", "target", "option", "make", "trigger", "species", "entry", "into",
-        "own", "enemy",
+        "own", "enemy", "use", "power", "x",
     ],
 }  # fmt: skip
 STRAY_KEYS = ["seat", "step", "type2", ""]

@@ -1,4 +1,5 @@
-"""Choosing the individual enemy (or own) ship a strike or a Ship of Equality hits.
+"""Choosing the individual enemy (or own) ship a strike, a Ship of Equality or a Black
+Hole hits.
 
 A target is chosen by ship type first, so ``legal_actions`` stays short. When the copies of
 that type still free to be chosen differ (in charges left), the choice is not complete: the
@@ -40,6 +41,10 @@ def chosen_ids(data: dict[str, Any], role: str) -> set[str]:
     if role == "enemy":
         ids = {s["enemy_ship"] for s in data.get("strikes", []) if s.get("enemy_ship")}
         ids |= {c["enemy_ship"] for c in data.get("charges", []) if c.get("enemy_ship")}
+        # Black Hole targets: composed casts and the one being aimed (solar.py).
+        holes = [c for c in data.get("solar", []) if c.get("targets")]
+        holes += [data["hole"]] if data.get("hole") else []
+        ids |= {t["enemy_ship"] for h in holes for t in h["targets"] if t.get("enemy_ship")}
         return ids
     return {c["own_ship"] for c in data.get("charges", []) if c.get("own_ship")}
 

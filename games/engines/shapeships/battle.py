@@ -10,31 +10,43 @@ from __future__ import annotations
 
 from typing import Any
 
-from .model import count, is_basic, other
+from .model import count, other, targetable
 from .ships import SHIPS
 
 BUILD_TURN_STRIKES = ("build_turn_destroy", "build_turn_steal2")
-STRIKE_CAPACITY = {"guardian": 1, "build_turn_destroy": 1, "build_turn_steal2": 2}
+STRIKE_CAPACITY = {
+    "guardian": 1,
+    "build_turn_destroy": 1,
+    "build_turn_steal2": 2,
+    "third_spiral": 1,
+}
 
 
 # --- First Strike ------------------------------------------------------------------------
 def strike_sources(state: dict[str, Any], seat: int) -> list[dict]:
     """Ships of ``seat`` that may act in First Strike this turn."""
     out = []
-    for ship in state["players"][seat]["fleet"]:
+    fleet = state["players"][seat]["fleet"]
+    for ship in fleet:
         kind = SHIPS[ship["code"]].first_strike
         guardian_ready = kind == "guardian" and ship["charges"] and not ship["used_charge"]
         built_now = kind in BUILD_TURN_STRIKES and ship["built_turn"] == state["turn"]
         if guardian_ready or built_now:
             out.append(ship)
+    # SSX-SPIRAL: owning three Spirals, one of them built this turn, is "the third Spiral
+    # built": the newest such Spiral strikes once.
+    spirals = [s for s in fleet if SHIPS[s["code"]].first_strike == "third_spiral"]
+    fresh = [s for s in spirals if s["built_turn"] == state["turn"]]
+    if len(spirals) >= 3 and fresh:
+        out.append(max(fresh, key=lambda s: s["id"]))
     return out
 
 
 def enemy_targets(state: dict[str, Any], seat: int) -> dict[str, int]:
-    """Basic enemy ship codes and how many of each can be targeted."""
+    """Basic enemy ship codes (never Cores) and how many of each can be targeted."""
     fleet = state["players"][other(seat)]["fleet"]
     return {
-        code: count(fleet, code) for code in sorted({s["code"] for s in fleet}) if is_basic(code)
+        code: count(fleet, code) for code in sorted({s["code"] for s in fleet}) if targetable(code)
     }
 
 
@@ -58,7 +70,7 @@ def strike_actions(state: dict[str, Any], seat: int, data: dict[str, Any]) -> li
     return out
 
 
-def _pick_instance(
+def pick_instance(
     fleet: list[dict], code: str, taken: list[dict], chosen: str | None = None
 ) -> dict | None:
     if chosen is not None:
@@ -85,7 +97,7 @@ def resolve_strikes(state: dict[str, Any], commits: list[dict]) -> list[tuple]:
             chosen = strike.get("enemy_ship")
             if chosen is not None:
                 taken = [s for s in taken if s["id"] != chosen]
-            target = _pick_instance(enemy, strike["target"], taken, chosen)
+            target = pick_instance(enemy, strike["target"], taken, chosen)
             if target is None:
                 continue
             taken.append(target)
@@ -112,9 +124,10 @@ def chargeable(state: dict[str, Any], seat: int) -> dict[str, int]:
 
 
 def equality_pairs(state: dict[str, Any], seat: int) -> list[tuple[str, str]]:
-    """(own code, enemy code) Basic pairs of equal cost, neither a Ship of Equality."""
-    own = {s["code"] for s in state["players"][seat]["fleet"] if is_basic(s["code"])}
-    enemy = {s["code"] for s in state["players"][other(seat)]["fleet"] if is_basic(s["code"])}
+    """(own code, enemy code) Basic pairs of equal cost, neither a Ship of Equality nor a
+    Core (Cores are never destroyed)."""
+    own = {s["code"] for s in state["players"][seat]["fleet"] if targetable(s["code"])}
+    enemy = {s["code"] for s in state["players"][other(seat)]["fleet"] if targetable(s["code"])}
     own.discard("EQU")
     enemy.discard("EQU")
     return sorted((a, b) for a in own for b in enemy if SHIPS[a].cost == SHIPS[b].cost)

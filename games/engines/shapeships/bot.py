@@ -5,6 +5,10 @@ Xenites, then buy components of the best upgrade within reach, then the species'
 Basic ships; lock in when nothing useful is left (every step spends lines or a one-off
 choice, so the bot always reaches "confirm"). Battle: strike the costliest Basic ship,
 spend every charge (healing when behind and hurt, dealing otherwise).
+
+Ancients (ancient_bot.py): draw Cores first and spend every line, give Quantum Mystics
+numbers the fleet lacks, take the Cube die when it is worth more, and spend all Energy each
+turn on the Solar Powers worth most.
 """
 
 from __future__ import annotations
@@ -14,12 +18,14 @@ from typing import Any
 
 from games.engines.core import IllegalAction, rng
 
-from .ships import SHIPS, Kind, component
+from . import ancient_bot, energy
+from .ships import SHIPS, SOLAR, Kind, component
 
 FALLBACK = {
     "human": ("STA", "ORB", "CAR", "COM", "INT", "FIG", "DEF"),
     "xenite": ("ZEN", "BUG", "HEL", "MAN", "EVO", "ANT", "XEN"),
     "centaur": ("LEG", "VIG", "FAM", "WIS", "EQU", "ANG", "FEA"),
+    "ancient": ("CUB", "SOL", "NEP", "SPI", "QUA", "MER", "PLU"),
 }
 FRIGATE_TRIGGER = 6
 # Rough worth of one ship to the bot: damage ends matches, so dealers rank high.
@@ -69,6 +75,13 @@ VALUE = {
     "POW": 8,
     "DES": 12,
     "DOM": 10,
+    "PLU": 2,
+    "MER": 5,
+    "QUA": 2,
+    "SPI": 4,
+    "NEP": 3,
+    "SOL": 5,
+    "CUB": 6,
 }
 HEALERS = {
     "DEF",
@@ -94,7 +107,8 @@ def label(action: dict[str, Any]) -> str:
     if kind == "keep":
         return "Keep the die"
     if kind == "build" and ship:
-        return f"Draw {ship.name} ({ship.cost})"
+        number = f", number {action['trigger']}" if "trigger" in action else ""
+        return f"Draw {ship.name} ({ship.cost}){number}"
     if kind == "upgrade" and ship:
         text = f"Upgrade to {ship.name} (+{ship.joining})"
         return text + (f", trigger {action['trigger']}" if "trigger" in action else "")
@@ -124,9 +138,28 @@ def label(action: dict[str, Any]) -> str:
         return f"{ship.name}: {option.label}"
     if kind == "withdraw":
         return "Withdraw"
+    if kind == "solar":
+        return solar_label(action)
+    if kind == "hole":
+        return f"Black Hole: also destroy a {SHIPS[action['target']].name}"
+    if kind == "cube":
+        return "Use your Cube die" if action.get("use") else "Keep the shared die"
     if kind == "resign":
         return "Resign"
     return str(kind)
+
+
+def solar_label(action: dict[str, Any]) -> str:
+    power = SOLAR[action["power"]]
+    x = action.get("x") or (SHIPS[action["target"]].cost if power.variable == "target_cost" else 0)
+    text = f"Cast {power.name}"
+    if "x" in action:
+        text += f" X={action['x']}"
+    if "target" in action:
+        text += f" on a {SHIPS[action['target']].name}"
+    if "trigger" in action:
+        text += f", number {action['trigger']}"
+    return f"{text} ({energy.words(energy.cost_of(power, x))})"
 
 
 def choose(view: dict[str, Any], actions: list[dict[str, Any]], seed: str, seat: int) -> dict:
@@ -139,6 +172,10 @@ def choose(view: dict[str, Any], actions: list[dict[str, Any]], seed: str, seat:
     if "reroll" in kinds:
         die = view["dice"]["main"]
         return {"type": "reroll"} if die <= 3 else {"type": "keep"}
+    if "cube" in kinds:
+        return {"type": "cube", "use": ancient_bot.use_cube(view, seat)}
+    if view["step"] == "drawing" and view["players"][seat]["species"] == "ancient":
+        return ancient_bot.drawing(view, options, _value) or _drawing(view, options)
     if view["step"] == "drawing":
         return _drawing(view, options)
     if "copy" in kinds:
@@ -155,7 +192,17 @@ def choose(view: dict[str, Any], actions: list[dict[str, Any]], seed: str, seat:
     charges = [a for a in options if a["type"] == "charge"]
     if charges:
         return _charge(view, seat, charges)
+    if "hole" in kinds:
+        return max((a for a in options if a["type"] == "hole"), key=lambda a: _hit(a["target"]))
+    casts = [a for a in options if a["type"] == "solar"]
+    if casts:
+        return ancient_bot.best_cast(view, seat, casts, VALUE)
     return {"type": "confirm"}
+
+
+def _hit(code: str) -> tuple[int, int]:
+    """How much destroying an enemy ``code`` hurts them: its worth, then its cost."""
+    return VALUE.get(code, 1), SHIPS[code].cost
 
 
 def _charge(view: dict[str, Any], seat: int, charges: list[dict]) -> dict:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from .model import SAVED_LINE_CAP, count
-from .ships import SHIPS, Kind, component, species_ships
+from .ships import SHIPS, Kind, ShipDef, Species, component, species_ships
 
 CARRIER_MAKES = {"DEF": 1, "FIG": 2}  # ship made -> charges spent
 ZENITH_MAKES = {2: ("XEN",), 3: ("ANT",), 4: ("XEN", "XEN")}
@@ -39,6 +39,7 @@ def run_plan(state: dict[str, Any], seat: int, plan: dict[str, Any]) -> dict[str
     """
     player = state["players"][seat]
     species = player["species"]
+    recipes = upgrade_species(state, seat)
     turn = state["turn"]
     die = state["dice"]["effective"][seat]
     extra = state["dice"]["extra_used"][seat]
@@ -105,7 +106,9 @@ def run_plan(state: dict[str, Any], seat: int, plan: dict[str, Any]) -> dict[str
         if lines < defn.cost:
             raise PlanError(f"{defn.name} costs {defn.cost} lines; you have {lines} left.")
         lines -= defn.cost
-        make(defn.code, "drawn")
+        ship = make(defn.code, "drawn")
+        if defn.trigger:
+            ship["trigger"] = _number(entry, defn.name)
         for code in defn.on_build_make:
             make(code, defn.name)
         joining += defn.on_build_joining
@@ -126,7 +129,7 @@ def run_plan(state: dict[str, Any], seat: int, plan: dict[str, Any]) -> dict[str
     # Upgrades ---------------------------------------------------------------------------------
     for entry in plan["upgrades"]:
         defn = SHIPS.get(entry["code"])
-        if defn is None or defn.species != species or defn.kind != Kind.UPGRADED:
+        if defn is None or defn.kind != Kind.UPGRADED or defn.species not in recipes:
             raise PlanError("You can only upgrade into Upgraded ships of your own species.")
         _check_max(fleet, defn.code)
         parts = _pick_components(fleet, defn.code)
@@ -143,10 +146,7 @@ def run_plan(state: dict[str, Any], seat: int, plan: dict[str, Any]) -> dict[str
         ship = make(defn.code, "upgraded")
         ship["components"] = [p["code"] for p in parts]
         if defn.trigger:
-            trigger = entry.get("trigger")
-            if trigger not in range(1, 7):
-                raise PlanError("Choose a trigger number from 1 to 6.")
-            ship["trigger"] = trigger
+            ship["trigger"] = _number(entry, defn.name)
     # Saved lines are capped at 12, ordinary lines first, joining lines fill the rest.
     lines = min(lines, SAVED_LINE_CAP)
     joining = min(joining, SAVED_LINE_CAP - lines)
@@ -159,6 +159,22 @@ def run_plan(state: dict[str, Any], seat: int, plan: dict[str, Any]) -> dict[str
         "converted": converted,
         "notes": notes,
     }
+
+
+def upgrade_species(state: dict[str, Any], seat: int) -> tuple[str, ...]:
+    """Whose Upgraded ships ``seat`` may build: its own; an Ancient (no upgrades of its
+    own) the opponent's, from the Basic ships it copied (SSG-SIMULACRUM)."""
+    species = state["players"][seat]["species"]
+    if species == Species.ANCIENT:
+        return (state["players"][1 - seat]["species"],)
+    return (species,)
+
+
+def _number(entry: dict[str, Any], name: str) -> int:
+    number = entry.get("trigger")
+    if type(number) is not int or number not in range(1, 7):
+        raise PlanError(f"Choose the {name}'s number from 1 to 6.")
+    return number
 
 
 def _check_max(fleet: list[dict], code: str) -> None:
@@ -219,7 +235,10 @@ def with_action(
     kind = action.get("type")
     eid = entry_id(seat, state["turn"], plan)
     if kind == "build":
-        new["builds"].append({"entry": eid, "code": str(action.get("ship"))})
+        entry = {"entry": eid, "code": str(action.get("ship"))}
+        if "trigger" in action:
+            entry["trigger"] = action["trigger"]
+        new["builds"].append(entry)
         new["next"] += 1
     elif kind == "upgrade":
         entry = {"entry": eid, "code": str(action.get("ship"))}
@@ -253,6 +272,23 @@ def with_action(
     return new
 
 
+def catalogue(state: dict[str, Any], seat: int) -> list[ShipDef]:
+    """What ``seat`` may draw or upgrade into: its species' ships; for an Ancient that owns
+    a copied foreign ship, also the opponent's Upgraded ships."""
+    player = state["players"][seat]
+    own = species_ships(player["species"])
+    foreign = [s for s in player["fleet"] if SHIPS[s["code"]].species != player["species"]]
+    if player["species"] != Species.ANCIENT or not foreign:
+        return own
+    theirs = [
+        defn
+        for species in upgrade_species(state, seat)
+        for defn in species_ships(species)
+        if defn.kind == Kind.UPGRADED
+    ]
+    return own + theirs
+
+
 def plan_actions(state: dict[str, Any], seat: int, plan: dict[str, Any]) -> list[dict]:
     """Every composition step that keeps the plan carryable, plus confirm."""
     candidates: list[dict] = []
@@ -264,8 +300,12 @@ def plan_actions(state: dict[str, Any], seat: int, plan: dict[str, Any]) -> list
             else:
                 for what in CARRIER_MAKES:
                     candidates.append({"type": "carrier", "ship": ship["id"], "make": what})
-    for defn in species_ships(player["species"]):
-        if defn.kind == Kind.BASIC and defn.buildable:
+    for defn in catalogue(state, seat):
+        if defn.kind == Kind.BASIC and defn.buildable and defn.trigger:
+            candidates.extend(
+                {"type": "build", "ship": defn.code, "trigger": t} for t in range(1, 7)
+            )
+        elif defn.kind == Kind.BASIC and defn.buildable:
             candidates.append({"type": "build", "ship": defn.code})
         elif defn.kind == Kind.UPGRADED:
             if defn.trigger:

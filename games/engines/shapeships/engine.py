@@ -8,7 +8,7 @@ from typing import Any
 from games.engines.core import DRAW, WIN, Engine, IllegalAction, Outcome, Prompts, rng
 from games.engines.core.clock import note_move
 
-from . import aiming, battle, bot, clock, drawing, flow
+from . import aiming, battle, bot, clock, drawing, flow, solar
 from .model import (
     BattleStep,
     BuildStep,
@@ -81,16 +81,7 @@ class ShapeShipsEngine(Engine):
             "serial": 0,
             "players": [new_player(), new_player()],
             "commit": new_commit(),
-            "dice": {
-                "count": 0,
-                "main": None,
-                "history": [],
-                "extra": [],
-                "extra_used": [[], []],
-                "effective": [None, None],
-                "pass": 1,
-                "out": [False, False],
-            },
+            "dice": {"count": 0, **flow.fresh_dice()},
             "turnstate": None,
             "summary": None,
             "log": [],
@@ -111,7 +102,7 @@ class ShapeShipsEngine(Engine):
             return "species_choice"
         name = f"turn{state['turn']}:{state['step']}"
         if state["step"] == BuildStep.DICE_ROLL:
-            name += f":pass{state['dice']['pass']}"
+            name += ":cube" if state["dice"]["cube_open"] else f":pass{state['dice']['pass']}"
         return name
 
     def _waiting(self, state: dict[str, Any]) -> list[int]:
@@ -127,6 +118,8 @@ class ShapeShipsEngine(Engine):
         if state["stage"] == Stage.OVER:
             return Prompts(step="over")
         kind = WAIT_KIND.get(state["step"], state["step"])
+        if state["step"] == BuildStep.DICE_ROLL and state["dice"]["cube_open"]:
+            kind = "cube"
         return Prompts(
             step=self._step_name(state),
             waiting={s: kind for s in self._waiting(state)},
@@ -143,16 +136,21 @@ class ShapeShipsEngine(Engine):
             step = state["step"]
             if state["stage"] == Stage.SPECIES_CHOICE:
                 out = [{"type": "species", "species": s} for s in SPECIES]
+            elif step == BuildStep.DICE_ROLL and state["dice"]["cube_open"]:
+                out = [{"type": "cube", "use": True}, {"type": "cube", "use": False}]
             elif step == BuildStep.DICE_ROLL:
                 out = [{"type": "reroll"}, {"type": "keep"}]
             elif step == BuildStep.DRAWING:
                 out = drawing.plan_actions(state, seat, data["plan"])
             elif data.get("aim") and step in AIM_STEPS:
                 out = aiming.aim_actions(state, seat, data)
+            elif data.get("hole") and step == BattleStep.DECLARATION:
+                out = solar.hole_actions(state, seat, data)
             elif step == BattleStep.FIRST_STRIKE:
                 out = battle.strike_actions(state, seat, data)
             elif step in (BattleStep.DECLARATION, BattleStep.RESPONSE):
-                out = battle.charge_actions(state, seat, data)
+                *choices, confirm = battle.charge_actions(state, seat, data)
+                out = [*choices, *solar.cast_actions(state, seat, data), confirm]
         out.append({"type": "resign"})
         return out
 
@@ -177,8 +175,12 @@ class ShapeShipsEngine(Engine):
             return new, [{"type": "resign", "seat": seat}]
         if seat not in self._waiting(state):
             raise IllegalAction("NOT_YOUR_TURN", "You have nothing to decide right now.")
-        if action not in self.legal_actions(state, seat):
+        legal = self.legal_actions(state, seat)
+        if action not in legal:
             raise IllegalAction(*self._why_illegal(state, seat, action))
+        # The listed action equal to the one sent: values as the engine wrote them (a sent
+        # ``true`` equals 1 in Python, but must not reach the state as a boolean).
+        action = legal[legal.index(action)]
         note_move(new, seat)  # SSX-ABANDON: a move of its own breaks a seat's run of timeouts
         commit = new["commit"][seat]
         step = new["step"]
@@ -188,6 +190,9 @@ class ShapeShipsEngine(Engine):
             commit["locked"] = True
         elif kind in ("reroll", "keep"):
             commit["data"] = {"reroll": kind == "reroll"}
+            commit["locked"] = True
+        elif kind == "cube":
+            commit["data"] = {"cube": action["use"]}
             commit["locked"] = True
         elif kind == "confirm":
             commit["locked"] = True
@@ -201,10 +206,17 @@ class ShapeShipsEngine(Engine):
             finished = aiming.take_copy(commit["data"], action["ship"])
             if finished is not None and "source" in finished:
                 commit["data"]["strikes"].append(finished)
+            elif finished is not None and "hole" in finished:
+                target = {"target": finished["hole"], "enemy_ship": finished["enemy_ship"]}
+                solar.add_hole_target(new, seat, commit["data"], target)
             elif finished is not None:
                 self._add_charge(new, seat, finished)
         elif kind == "cancel":
-            del commit["data"]["aim"]
+            solar.cancel(commit["data"])
+        elif kind == "solar":
+            solar.add_cast(new, seat, commit["data"], action)
+        elif kind == "hole":
+            solar.aim_hole(new, seat, commit["data"], action["target"])
         elif kind == "unstrike":
             commit["data"]["strikes"] = [
                 s for s in commit["data"]["strikes"] if s["source"] != action["source"]
@@ -215,9 +227,10 @@ class ShapeShipsEngine(Engine):
             if not aiming.start_aim(new, seat, commit["data"], entry, codes):
                 self._add_charge(new, seat, entry)
         elif kind == "withdraw":
-            commit["data"]["charges"] = [
-                d for d in commit["data"]["charges"] if d["entry"] != action["entry"]
-            ]
+            for key in ("charges", "solar"):
+                commit["data"][key] = [
+                    d for d in commit["data"].get(key, []) if d["entry"] != action["entry"]
+                ]
         else:  # pragma: no cover - legal_actions only offers the kinds above
             raise IllegalAction("UNKNOWN_ACTION", "That is not an action of this game.")
         events.extend(self._maybe_resolve(new))
@@ -240,6 +253,9 @@ class ShapeShipsEngine(Engine):
             except (ValueError, KeyError, TypeError):
                 pass
             return "ILLEGAL_BUILD", "That is not a possible step of your submission."
+        if action.get("type") == "solar":
+            reason = solar.refusal(state, seat, state["commit"][seat]["data"], action)
+            return "ILLEGAL_SPEND", reason or "That cast is not possible now."
         return "ILLEGAL", "That action is not possible now."
 
     def _maybe_resolve(self, state: dict[str, Any]) -> list[dict[str, Any]]:
@@ -257,6 +273,8 @@ class ShapeShipsEngine(Engine):
                 f"{state['players'][0]['species']} vs {state['players'][1]['species']}.",
             )
             flow.start_turn(state)
+        elif step == BuildStep.DICE_ROLL and state["dice"]["cube_open"]:
+            flow.resolve_cube(state)
         elif step == BuildStep.DICE_ROLL:
             flow.resolve_rerolls(state)
         elif step == BuildStep.DRAWING:
@@ -280,10 +298,15 @@ class ShapeShipsEngine(Engine):
             commit = new["commit"][seat]
             if new["stage"] == Stage.SPECIES_CHOICE:
                 commit["data"] = {"species": rng(new["seed"], "timeout", seat).choice(SPECIES)}
+            elif new["step"] == BuildStep.DICE_ROLL and new["dice"]["cube_open"]:
+                commit["data"] = {"cube": False}
             elif new["step"] == BuildStep.DICE_ROLL:
                 commit["data"] = {"reroll": False}
             elif isinstance(commit["data"], dict):
-                commit["data"].pop("aim", None)  # a move still waiting for its copy is dropped
+                # A move still waiting for its copy, or a Black Hole still being aimed, is
+                # dropped.
+                commit["data"].pop("aim", None)
+                commit["data"].pop("hole", None)
             commit["locked"] = True
             flow.log(
                 new,
@@ -322,6 +345,11 @@ class ShapeShipsEngine(Engine):
             return aiming.ship_label(state, ship, name)
         if action.get("type") == "cancel":
             return "Back"
+        if action.get("type") == "cube" and state["stage"] == Stage.PLAYING:
+            dice = state["dice"]
+            if action.get("use") and dice["cube"][seat] is not None:
+                return f"Use your Cube die ({dice['cube'][seat]})"
+            return f"Keep the shared die ({dice['main']})"
         return bot.label(action)
 
     def bot_action(self, state: dict[str, Any], seat: int, level: int = 1) -> dict[str, Any]:

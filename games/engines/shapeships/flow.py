@@ -11,7 +11,7 @@ from typing import Any
 
 from games.engines.core import rng
 
-from . import battle, drawing
+from . import battle, drawing, energy, solar
 from .model import (
     STEP_PHASE,
     BattleStep,
@@ -80,22 +80,47 @@ def start_turn(state: dict[str, Any]) -> None:
         for ship in player["fleet"]:
             ship["used_charge"] = False
     dice = state["dice"]
-    dice.update(
-        {
-            "main": None,
-            "history": [],
-            "extra": [],
-            "extra_used": [[], []],
-            "effective": [None, None],
-            "pass": 1,
-            "out": [False, False],
-        }
-    )
+    dice.update(fresh_dice())
     set_step(state, BuildStep.DICE_ROLL)
+    _arrive_copies(state)
     dice["main"] = roll(state)
     dice["history"].append(dice["main"])
     log(state, f"Turn {state['turn']}: the shared die shows {dice['main']}.")
     _enter_dice(state)
+
+
+def fresh_dice() -> dict[str, Any]:
+    """The turn-scoped part of ``state["dice"]`` (its roll counter persists)."""
+    return {
+        "main": None,
+        "history": [],
+        "extra": [],
+        "extra_used": [[], []],
+        "effective": [None, None],
+        "pass": 1,
+        "out": [False, False],
+        "cube": [None, None],  # each Cube owner's own die, shown to both
+        "cube_used": [False, False],
+        "cube_open": False,  # the Cube owners are choosing their die
+    }
+
+
+def _arrive_copies(state: dict[str, Any]) -> None:
+    """Simulacrum copies cast last turn join their caster's fleet now, as ships made this
+    turn: their once-only and "when built" powers happen (SSX-COPY-ARRIVAL)."""
+    for seat in (0, 1):
+        player = state["players"][seat]
+        copies, player["copies"] = player["copies"], []
+        for copy in copies:
+            defn = SHIPS[copy["code"]]
+            if defn.max_count is not None and count(player["fleet"], defn.code) >= defn.max_count:
+                log(state, f"{PLAYER[seat]}: a copied {defn.name} would exceed the maximum.")
+                continue
+            ship = make_ship(state, seat, defn.code, "Simulacrum")
+            ship["trigger"] = copy["trigger"]
+            for code in defn.on_build_make:
+                make_ship(state, seat, code, defn.name)
+            player["joining"] += defn.on_build_joining
 
 
 def _reroll_seats(state: dict[str, Any]) -> list[int]:
@@ -137,14 +162,49 @@ def resolve_rerolls(state: dict[str, Any]) -> None:
 
 
 def _finish_dice(state: dict[str, Any]) -> None:
+    """After the rerolls, each Cube owner rolls its own die (public); an owner whose die
+    is not fixed by a Leviathan then chooses, in secret, which die is theirs."""
+    dice = state["dice"]
+    for seat in (0, 1):
+        if any(SHIPS[s["code"]].dice == "cube" for s in state["players"][seat]["fleet"]):
+            dice["cube"][seat] = roll(state)
+            log(state, f"{PLAYER[seat]}'s Cube die shows {dice['cube'][seat]}.")
+    seats = [
+        s
+        for s in (0, 1)
+        if dice["cube"][s] is not None and not count(state["players"][s]["fleet"], "LEV")
+    ]
+    if seats:
+        dice["cube_open"] = True
+        set_step(state, BuildStep.DICE_ROLL)
+        require(state, seats)
+        return
+    _settle_dice(state)
+
+
+def resolve_cube(state: dict[str, Any]) -> None:
+    dice = state["dice"]
+    for seat in (0, 1):
+        if state["commit"][seat]["required"]:
+            used = bool(state["commit"][seat]["data"]["cube"])
+            dice["cube_used"][seat] = used
+            which = f"its Cube die ({dice['cube'][seat]})" if used else "the shared die"
+            log(state, f"{PLAYER[seat]} uses {which}.")
+    dice["cube_open"] = False
+    _settle_dice(state)
+
+
+def _settle_dice(state: dict[str, Any]) -> None:
     dice = state["dice"]
     fleets = [state["players"][s]["fleet"] for s in (0, 1)]
     swarm = min(3, max(count(f, "CHR") for f in fleets))
     dice["extra"] = [roll(state) for _ in range(swarm)]
     for seat in (0, 1):
         dice["extra_used"][seat] = dice["extra"][: min(count(fleets[seat], "CHR"), swarm)]
-        # Leviathan: the owner's die reads 6 whatever the shared die or rerolls say.
-        dice["effective"][seat] = 6 if count(fleets[seat], "LEV") else dice["main"]
+        # Leviathan: the owner's die reads 6 whatever the shared die or rerolls say; a Cube
+        # die chosen replaces the shared die for its owner only.
+        own = dice["cube"][seat] if dice["cube_used"][seat] else dice["main"]
+        dice["effective"][seat] = 6 if count(fleets[seat], "LEV") else own
     if dice["extra"]:
         log(state, f"Chronoswarm dice: {', '.join(str(v) for v in dice['extra'])}.")
     _line_generation(state)
@@ -157,6 +217,7 @@ def _line_generation(state: dict[str, Any]) -> None:
         player = state["players"][seat]
         player["lines"] += ordinary
         player["joining"] += joining
+        player["convert"] = 0  # Convert's lines are for this one turn
         log(state, f"{PLAYER[seat]} gains {ordinary} lines ({'; '.join(parts)}).")
     set_step(state, BuildStep.DRAWING)
     require(state, [0, 1])
@@ -207,6 +268,10 @@ def reveal(state: dict[str, Any]) -> None:
             fighters = made_before - (1 if ship["built_turn"] == state["turn"] else 0)
             for _ in range(max(0, fighters)):
                 make_ship(state, seat, "FIG", "Dreadnought")
+    for seat in (0, 1):
+        made = turn["energy"][seat] = energy.generate(state, seat)
+        if any(made.values()):
+            log(state, f"{PLAYER[seat]} makes Energy: {energy.words(made)}.")
     _enter_first_strike(state)
 
 
@@ -255,14 +320,14 @@ def _enter_declaration(state: dict[str, Any]) -> None:
     for seat in (0, 1):
         # Ship of Family counts types when the Charges step starts.
         state["turnstate"]["family_types"][seat] = distinct_types(state["players"][seat]["fleet"])
-    seats = [s for s in (0, 1) if battle.can_charge(state, s)]
+    seats = [s for s in (0, 1) if battle.can_charge(state, s) or solar.can_cast(state, s)]
     if not seats:
         end_of_turn(state)
         return
     set_step(state, BattleStep.DECLARATION)
     require(state, seats)
     for seat in (0, 1):
-        state["commit"][seat]["data"] = {"charges": [], "next": 1}
+        state["commit"][seat]["data"] = {"charges": [], "solar": [], "next": 1}
 
 
 def resolve_charges(state: dict[str, Any]) -> None:
@@ -270,6 +335,8 @@ def resolve_charges(state: dict[str, Any]) -> None:
     step = state["step"]
     key = "declared" if step == BattleStep.DECLARATION else "responded"
     turn = state["turnstate"]
+    if step == BattleStep.DECLARATION:
+        solar.resolve_casts(state)
     destroy: list[tuple[int, dict]] = []
     for seat in (0, 1):
         fleet = state["players"][seat]["fleet"]
@@ -340,6 +407,7 @@ def resolve_charges(state: dict[str, Any]) -> None:
             log(state, f"{PLAYER[seat]} charges {text}.")
     for seat, ship in destroy:
         remove_ship(state, seat, ship, "destroyed (Ship of Equality)")
+    # Only a charge opens the Response: a Solar Power cast alone does not (SSR-10).
     declared_any = bool(turn[key][0] or turn[key][1])
     if key == "declared" and declared_any:
         seats = [s for s in (0, 1) if battle.can_charge(state, s)]
@@ -366,6 +434,10 @@ def _unnamed(ships: list[dict], named: set[str]) -> list[dict]:
 # --- End of Turn Resolution -----------------------------------------------------------------
 def end_of_turn(state: dict[str, Any]) -> None:
     set_step(state, EndStep.END_OF_TURN_RESOLUTION)
+    # Step 1: the turn's Black Holes destroy their targets before anything is counted.
+    for victim, ship in solar.black_hole_victims(state):
+        log(state, f"{PLAYER[other(victim)]}'s Black Hole destroys a {SHIPS[ship['code']].name}.")
+        remove_ship(state, victim, ship, "destroyed (Black Hole)")
     summary = resolve_end_of_turn(state)
     log(
         state, f"End of turn {state['turn']}: health {summary['after'][0]} / {summary['after'][1]}."

@@ -11,7 +11,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
-from .ships import SHIPS, XENITE_FAMILY, Kind
+from .ships import ENERGY_COLOURS, SHIPS, XENITE_FAMILY, Kind
 
 START_HEALTH = 25
 MAX_HEALTH = 35
@@ -85,6 +85,8 @@ def new_player() -> dict[str, Any]:
         "lines": START_LINES,
         "joining": 0,
         "fleet": [],
+        "convert": 0,  # lines Convert casts add at the next Line Generation
+        "copies": [],  # Simulacrum copies arriving at the start of the next turn
     }
 
 
@@ -102,7 +104,14 @@ def new_turn() -> dict[str, Any]:
         "responded": [[], []],  # revealed responses
         "family_types": [0, 0],
         "response_open": False,
+        "energy": [no_energy(), no_energy()],  # generated at Reveal, lost at end of turn
+        "cast": [[], []],  # revealed Solar Power casts
+        "holes": [],  # Black Hole targets, destroyed at the start of End of Turn Resolution
     }
+
+
+def no_energy() -> dict[str, int]:
+    return {colour: 0 for colour in ENERGY_COLOURS}
 
 
 def new_commit() -> list[dict[str, Any]]:
@@ -129,6 +138,11 @@ def xenite_family(fleet: list[dict], include_inside: bool = False) -> int:
 
 def is_basic(code: str) -> bool:
     return SHIPS[code].kind == Kind.BASIC
+
+
+def targetable(code: str) -> bool:
+    """Whether a destroy or steal power may hit ``code``: Basic ships, never Cores."""
+    return SHIPS[code].kind == Kind.BASIC and not SHIPS[code].core
 
 
 def log(state: dict[str, Any], text: str) -> None:

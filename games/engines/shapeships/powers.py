@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from .model import count, distinct_types, other, xenite_family
-from .ships import SHIPS, EffectKind, Timing
+from .ships import SHIPS, EffectKind, SolarDef, Timing, siphon_value
 
 
 def die_of(state: dict[str, Any], seat: int) -> int:
@@ -36,10 +36,10 @@ def amount(
         value = n
     elif formula == "per_3_fighters":
         value = count(fleet, "FIG") // 3
-    elif formula == "frigate_trigger":
+    elif formula == "trigger_match":
         value = n if die_of(state, seat) == ship.get("trigger") else 0
     elif formula == "per_own_type":
-        value = distinct_types(fleet)
+        value = mult * distinct_types(fleet)
     elif formula == "per_carrier":
         # Only Carriers in the fleet: those inside upgrades were removed from it.
         value = mult * count(fleet, "CAR")
@@ -60,6 +60,19 @@ def amount(
         value = die_of(state, seat)
     elif formula == "family_types":
         value = state["turnstate"]["family_types"][seat]
+    elif formula == "per_spiral":
+        value = count(fleet, "SPI")
+    elif formula == "grid_spent":
+        # An empty Solar Grid heals on the turns it made no Energy (SSX-GRID).
+        value = n if not ship["charges"] and not ship["used_charge"] else 0
+    elif formula == "cube_used":
+        value = n if state["dice"]["cube_used"][seat] else 0
+    elif formula == "die_plus":
+        value = die_of(state, seat) + n
+    elif formula == "siphon":
+        value = siphon_value(n)
+    elif formula == "per_core":
+        value = mult * sum(1 for s in fleet if SHIPS[s["code"]].core)
     else:  # pragma: no cover - data error
         raise ValueError(f"unknown amount formula {formula}")
     if cap is not None:
@@ -94,6 +107,10 @@ def lines_for(state: dict[str, Any], seat: int) -> tuple[int, int, list[str]]:
     for value in state["dice"]["extra_used"][seat]:
         ordinary += value
         parts.append(f"Chronoswarm die +{value}")
+    converted = state["players"][seat]["convert"]
+    if converted:
+        ordinary += converted
+        parts.append(f"Convert +{converted}")
     return ordinary, joining, parts
 
 
@@ -120,6 +137,26 @@ def make_effect(
         "kind": kind.value,
         "amount": value,
         "persists": timing != Timing.AUTO,
+        "note": note,
+    }
+
+
+def solar_effect(
+    state: dict[str, Any], owner: int, power: SolarDef, kind: EffectKind, value: int, note: str = ""
+) -> dict[str, Any]:
+    """The record of one effect of a Solar Power cast: it has no ship and always resolves."""
+    return {
+        "id": f"E{state['turn']}-{len(state['turnstate']['effects']) + 1}",
+        "turn": state["turn"],
+        "owner": owner,
+        "target": other(owner) if kind == EffectKind.DAMAGE else owner,
+        "source": power.code,
+        "source_name": power.name,
+        "source_id": f"solar-{power.code}",
+        "timing": Timing.SOLAR.value,
+        "kind": kind.value,
+        "amount": value,
+        "persists": True,
         "note": note,
     }
 

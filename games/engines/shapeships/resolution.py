@@ -15,9 +15,13 @@ from .model import MAX_HEALTH, count, other
 from .powers import auto_effects
 from .ships import EffectKind, Timing
 
+SPIRAL_HEALTH = 5  # maximum health per Spiral owned, three at most (50 in all)
+
 
 def max_health(state: dict[str, Any], seat: int) -> int:
-    return MAX_HEALTH
+    """35, plus 5 per Spiral owned now: losing a Spiral lowers it at once, while current
+    health is capped only here at End of Turn Resolution (SSR-3)."""
+    return MAX_HEALTH + SPIRAL_HEALTH * min(3, count(state["players"][seat]["fleet"], "SPI"))
 
 
 def _alive_ids(state: dict[str, Any], seat: int) -> set[str]:

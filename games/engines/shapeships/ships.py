@@ -1,9 +1,11 @@
-"""Ship definitions: the data every mechanic reads (rules page section 3, SSR-9).
+"""Ship and Solar Power definitions: the data every mechanic reads (rules page section 3).
 
 A ship is a ``ShipDef``; its powers are plain data (``Power`` entries naming a timing, a
-kind and an amount formula from ``powers.AMOUNTS``), so adding a species is adding rows
-here plus any new formula or mechanic it brings. Component notation ``"CAR(0)"`` means a
-Carrier whose charges are all used.
+kind and an amount formula of ``powers.amount``), so adding a species is adding rows here
+plus any new formula or mechanic it brings. Component notation ``"CAR(0)"`` means a
+Carrier whose charges are all used. The Ancients' Solar Powers are not ships (nothing of
+them stays in a fleet): each is a ``SolarDef`` with an Energy cost and the effects a cast
+queues (SSR-10).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ class Species(StrEnum):
     HUMAN = "human"
     XENITE = "xenite"
     CENTAUR = "centaur"
+    ANCIENT = "ancient"
 
 
 class Kind(StrEnum):
@@ -29,6 +32,7 @@ class Timing(StrEnum):
     ONCE = "once"  # the turn the ship is made; survives its source (SSC-4)
     AUTO = "auto"  # every End of Turn while the ship is alive (SSC-5)
     CHARGE = "charge"  # declared with one charge; survives its source
+    SOLAR = "solar"  # a Solar Power cast with Energy; has no ship, always resolves
 
 
 class EffectKind(StrEnum):
@@ -78,14 +82,16 @@ class ShipDef:
     line_gen: tuple[str, int] | None = None  # (formula in powers.LINES, n)
     joining_gen: int = 0
     prelude: str | None = None  # carrier | bug_breeder | queen | zenith
-    dice: str | None = None  # reroll | leviathan | chronoswarm
+    dice: str | None = None  # reroll | leviathan | chronoswarm | cube
     reveal: str | None = None  # set_max_built | dreadnought
-    first_strike: str | None = None  # guardian | build_turn_destroy | build_turn_steal2
+    first_strike: str | None = None  # guardian | build_turn_* | third_spiral
     on_build_make: tuple[str, ...] = ()
     on_build_joining: int = 0
     on_destroyed_make: tuple[str, ...] = ()
     evolver: bool = False
-    trigger: bool = False  # Frigate: choose 1-6 when built
+    trigger: bool = False  # Frigate, Quantum Mystic: choose 1-6 when built
+    core: bool = False  # Ancient Cores: never destroyed, never stolen
+    energy: tuple[str, int] | None = None  # (formula in energy.GENERATE, n) at Reveal
 
 
 def component(entry: str) -> tuple[str, bool]:
@@ -110,6 +116,7 @@ DEAL_OR_HEAL = lambda d, h: (  # noqa: E731 - tiny data helper
 _HUMAN = Species.HUMAN
 _XEN = Species.XENITE
 _CEN = Species.CENTAUR
+_ANC = Species.ANCIENT
 B, U = Kind.BASIC, Kind.UPGRADED
 
 SHIP_LIST: tuple[ShipDef, ...] = (
@@ -167,7 +174,7 @@ SHIP_LIST: tuple[ShipDef, ...] = (
         "trigger (the build turn counts). Automatic: heal 2.",
         joining=3,
         components=("DEF", "FIG"),
-        powers=(Power(A, DMG, "frigate_trigger", 6), Power(A, HEAL, n=2)),
+        powers=(Power(A, DMG, "trigger_match", 6), Power(A, HEAL, n=2)),
         trigger=True,
     ),
     ShipDef(
@@ -588,14 +595,173 @@ SHIP_LIST: tuple[ShipDef, ...] = (
         first_strike="build_turn_steal2",
         powers=(Power(A, HEAL, "per_own_ship", 2),),
     ),
+    # --- Ancient (7 Basic ships; their 9 Solar Powers are in SOLAR_LIST) ----------------
+    ShipDef(
+        "PLU",
+        "Pluto Core",
+        _ANC,
+        B,
+        3,
+        "Core: can never be destroyed or stolen. Reveal: +1 green Energy each turn.",
+        core=True,
+        energy=("green", 1),
+    ),
+    ShipDef(
+        "MER",
+        "Mercury Core",
+        _ANC,
+        B,
+        4,
+        "Core: can never be destroyed or stolen. Reveal: +1 red Energy each turn.",
+        core=True,
+        energy=("red", 1),
+    ),
+    ShipDef(
+        "QUA",
+        "Quantum Mystic",
+        _ANC,
+        B,
+        5,
+        "Choose a number 1-6 when built. When your die shows it (the build turn counts): "
+        "Reveal: +2 blue Energy; Automatic: heal 5. Max 6.",
+        max_count=6,
+        trigger=True,
+        energy=("blue_on_trigger", 2),
+        powers=(Power(A, HEAL, "trigger_match", 5),),
+    ),
+    ShipDef(
+        "SPI",
+        "Spiral",
+        _ANC,
+        B,
+        6,
+        "Automatic: heal 1 per Spiral you own. +5 maximum health each. First Strike, once, "
+        "the turn your third Spiral is built: destroy one enemy Basic ship. Max 3.",
+        max_count=3,
+        first_strike="third_spiral",
+        powers=(Power(A, HEAL, "per_spiral"),),
+    ),
+    ShipDef(
+        "NEP",
+        "Neptune Core",
+        _ANC,
+        B,
+        7,
+        "Core: can never be destroyed or stolen. Reveal: +1 blue Energy each turn. Max 6.",
+        max_count=6,
+        core=True,
+        energy=("blue", 1),
+    ),
+    ShipDef(
+        "SOL",
+        "Solar Grid",
+        _ANC,
+        B,
+        8,
+        "4 charges. Reveal: spends a charge for 1 red, 1 green and 1 blue Energy each turn. "
+        "Automatic, once it is empty: heal 2 on each turn it makes no Energy.",
+        charges=4,
+        energy=("grid", 1),
+        powers=(Power(A, HEAL, "grid_spent", 2),),
+    ),
+    ShipDef(
+        "CUB",
+        "Cube",
+        _ANC,
+        B,
+        9,
+        "Dice: you roll your own extra die (shown to both) and may use it instead of the "
+        "shared die, for you only. Automatic: deal 3 on a turn you use it.",
+        dice="cube",
+        powers=(Power(A, DMG, "cube_used", 3),),
+    ),
 )
 
 SHIPS: dict[str, ShipDef] = {s.code: s for s in SHIP_LIST}
 XENITE_FAMILY = ("XEN", "OXI", "AST")  # SSR-6: three distinct types, one family
+ENERGY_COLOURS = ("red", "green", "blue")
+
+
+@dataclass(frozen=True)
+class SolarDef:
+    """An Ancient Solar Power: cast in Declaration by spending Energy (SSR-10).
+
+    ``red``/``green``/``blue`` is the fixed cost; ``variable`` names a cost that depends on
+    the cast (``target_cost``: X blue, X the copied ship's cost; ``siphon``: X red and X
+    green, X at least 4). ``powers`` are the effects the cast queues (timing SOLAR);
+    ``mechanic`` names what it does besides (convert, copy, black_hole).
+    """
+
+    code: str
+    name: str
+    text: str
+    red: int = 0
+    green: int = 0
+    blue: int = 0
+    variable: str | None = None
+    powers: tuple[Power, ...] = ()
+    mechanic: str | None = None
+
+
+S = Timing.SOLAR
+SIPHON_MIN = 4
+SOLAR_LIST: tuple[SolarDef, ...] = (
+    SolarDef("SLIF", "Life", "Heal 1.", green=1, powers=(Power(S, HEAL, n=1),)),
+    SolarDef(
+        "SSTA", "Star Birth", "Heal your die + 3.", green=3, powers=(Power(S, HEAL, "die_plus", 3),)
+    ),
+    SolarDef("SAST", "Asteroid", "Deal 1.", red=1, powers=(Power(S, DMG, n=1),)),
+    SolarDef(
+        "SSUP", "Supernova", "Deal your die + 3.", red=3, powers=(Power(S, DMG, "die_plus", 3),)
+    ),
+    SolarDef("SCON", "Convert", "+1 line next turn.", blue=1, mechanic="convert"),
+    SolarDef(
+        "SSIM",
+        "Simulacrum",
+        "Copy an enemy Basic ship for X blue, X its cost; the copy joins your fleet at the "
+        "start of the next turn.",
+        variable="target_cost",
+        mechanic="copy",
+    ),
+    SolarDef(
+        "SSIP",
+        "Siphon",
+        "X red and X green (X at least 4): deal and heal 3X - 4 for X up to 7 (8, 11, 14, "
+        "17), 5 × (X - 4) from X = 8 (20, 25, ...).",
+        variable="siphon",
+        powers=(Power(S, DMG, "siphon"), Power(S, HEAL, "siphon")),
+    ),
+    SolarDef(
+        "SVOR",
+        "Vortex",
+        "Deal 2 per distinct ship type you own.",
+        red=2,
+        green=2,
+        blue=2,
+        powers=(Power(S, DMG, "per_own_type", 2),),
+    ),
+    SolarDef(
+        "SBLA",
+        "Black Hole",
+        "Destroy 2 enemy Basic ships (never Cores) at the start of End of Turn Resolution; "
+        "deal 1 per Core you own.",
+        red=4,
+        green=4,
+        blue=4,
+        powers=(Power(S, DMG, "per_core"),),
+        mechanic="black_hole",
+    ),
+)
+SOLAR: dict[str, SolarDef] = {p.code: p for p in SOLAR_LIST}
 
 
 def species_ships(species: str) -> list[ShipDef]:
     return [s for s in SHIP_LIST if s.species == species]
+
+
+def siphon_value(x: int) -> int:
+    """Siphon's deal (and heal) for X red + X green: 3X - 4 up to X = 7, then 5(X - 4)."""
+    return 3 * x - 4 if x <= 7 else 5 * (x - 4)
 
 
 def listed_total(defn: ShipDef) -> int:

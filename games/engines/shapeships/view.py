@@ -1,19 +1,40 @@
 """What each viewer may see (SSR-8): public board, plus the viewer's own hidden composition.
 
 Public: species once both chose, health, lines as of Drawing entry, fleets as of the last
-Reveal (grouped by ship), dice, revealed strikes/charges, queued public effects, the last
-End of Turn summary and the log. Hidden: the other seat's current commitment (only "has
+Reveal (grouped by ship), dice, revealed strikes/charges/casts, queued public effects, the
+last End of Turn summary and the log. Hidden: the other seat's current commitment (only "has
 chosen" shows), the seed, and any pending plan or its entry ids.
+
+Keys for the Ancients (Energy, Solar Powers, Cube, Quantum Mystic, Simulacrum):
+- ``players[s]["energy"]``: ``{"red", "green", "blue"}`` made at this turn's Reveal (zeros
+  before it); public, since fleets and dice are. ``players[s]["convert"]``: lines Convert
+  adds at the next Line Generation. ``players[s]["copies"]``: ``[{"code", "name",
+  "trigger"}]`` Simulacrum copies arriving at the start of the next turn.
+- ``players[s]["fleet"][i]["triggers"]``: the numbers of a group's Frigates or Quantum
+  Mystics. ``dice["cube"]``: each seat's Cube die (None without a Cube), shown to both;
+  ``dice["cube_used"]``: whether it replaced the shared die; ``dice["cube_open"]``: the Cube
+  owners are choosing (legal actions ``{"type": "cube", "use": bool}``).
+- ``this_turn["cast"][s]``: revealed casts ``{"power", "name", "cost", "effects": [{"kind",
+  "amount"}], "x"?, "target"?, "targets"?}`` and ``this_turn["cast_words"][s]`` the same in
+  words.
+- ``me["energy_left"]``: the viewer's Energy not yet spent by the casts composed so far;
+  ``me["solar"]``: those casts ``{"entry", "power", "name", "cost", "x"?, "target"?,
+  "targets"?}`` (withdraw with ``{"type": "withdraw", "entry"}``); ``me["hole"]``: a Black
+  Hole still being aimed (``{"targets": [names]}``; its moves are ``hole``/``cancel``);
+  ``me["solar_powers"]``: the nine powers ``{"code", "name", "text", "cost", "variable",
+  "affordable"}`` (cost the fixed part, variable "target_cost"/"siphon" or None);
+  ``me["cube"]``: the viewer's pending Cube choice.
+- ``me["plan"]["builds"][i]["trigger"]``: a Quantum Mystic's chosen number.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from . import aiming, battle, drawing
-from .model import STEP_AUTOMATIC, BuildStep, Kind, Stage, count
+from . import aiming, battle, drawing, energy, solar
+from .model import STEP_AUTOMATIC, BuildStep, Kind, Stage, count, no_energy
 from .resolution import max_health
-from .ships import SHIPS, species_ships
+from .ships import SHIPS, SOLAR, SOLAR_LIST, Species
 from .tally import grouped_effects
 
 
@@ -75,6 +96,12 @@ def _public_player(state: dict[str, Any], seat: int, viewer: int | None) -> dict
         "fleet_size": len(player["fleet"]),
         "required": bool(commit.get("required")),
         "has_chosen": bool(commit.get("locked")),
+        "energy": dict(state["turnstate"]["energy"][seat]) if state["turnstate"] else no_energy(),
+        "convert": player["convert"],
+        "copies": [
+            {"code": c["code"], "name": SHIPS[c["code"]].name, "trigger": c["trigger"]}
+            for c in player["copies"]
+        ],
     }
 
 
@@ -95,6 +122,8 @@ def _turn_public(state: dict[str, Any]) -> dict[str, Any]:
         "responded": turn["responded"],
         "made": turn["made"],
         "response_open": turn["response_open"],
+        "cast": turn["cast"],
+        "cast_words": [solar.cast_words(turn["cast"][s]) for s in (0, 1)],
     }
 
 
@@ -135,7 +164,8 @@ def own_panel(state: dict[str, Any], seat: int, engine) -> dict[str, Any]:
         preview_fleet = result["fleet"]
         panel["plan"] = {
             "builds": [
-                {"entry": e["entry"], "name": SHIPS[e["code"]].name} for e in plan["builds"]
+                {"entry": e["entry"], "name": SHIPS[e["code"]].name, "trigger": e.get("trigger")}
+                for e in plan["builds"]
             ],
             "upgrades": [
                 {"entry": e["entry"], "name": SHIPS[e["code"]].name, "trigger": e.get("trigger")}
@@ -156,7 +186,7 @@ def own_panel(state: dict[str, Any], seat: int, engine) -> dict[str, Any]:
             for action in engine.legal_actions(state, seat):
                 if action["type"] in ("build", "upgrade"):
                     addable.add(action["ship"])
-    for defn in species_ships(player["species"]):
+    for defn in drawing.catalogue(state, seat):
         entry = ship_info(defn.code)
         entry["owned"] = count(player["fleet"], defn.code)
         entry["buildable"] = defn.buildable
@@ -195,7 +225,54 @@ def own_panel(state: dict[str, Any], seat: int, engine) -> dict[str, Any]:
         }
     if state["step"] == BuildStep.DICE_ROLL:
         panel["reroll"] = data.get("reroll")
+        panel["cube"] = data.get("cube")
+    if player["species"] == Species.ANCIENT and state["turnstate"]:
+        panel.update(_solar_panel(state, seat, data, engine))
     return panel
+
+
+def _solar_panel(state: dict[str, Any], seat: int, data: dict[str, Any], engine) -> dict:
+    """The viewer's Energy left, composed casts and which Solar Powers it can afford now."""
+    declaring = state["step"] == "declaration" and state["stage"] == Stage.PLAYING
+    casts = data.get("solar", []) if declaring else []
+    offered = set()
+    if declaring and not state["commit"][seat].get("locked"):
+        offered = {a["power"] for a in engine.legal_actions(state, seat) if a["type"] == "solar"}
+    left = energy.left(state, seat, data) if declaring else dict(state["turnstate"]["energy"][seat])
+    hole = data.get("hole") if declaring else None
+    return {
+        "energy_left": left,
+        "solar": [_cast_view(c) for c in casts],
+        "hole": {"targets": [SHIPS[t["target"]].name for t in hole["targets"]]} if hole else None,
+        "solar_powers": [
+            {
+                "code": p.code,
+                "name": p.name,
+                "text": p.text,
+                "cost": energy.cost_of(p),
+                "variable": p.variable,
+                "affordable": p.code in offered,
+            }
+            for p in SOLAR_LIST
+        ],
+    }
+
+
+def _cast_view(cast: dict[str, Any]) -> dict[str, Any]:
+    out = {
+        "entry": cast["entry"],
+        "power": cast["power"],
+        "name": SOLAR[cast["power"]].name,
+        "cost": cast["cost"],
+    }
+    if "x" in cast:
+        out["x"] = cast["x"]
+    if "target" in cast:
+        out["target"] = SHIPS[cast["target"]].name
+        out["trigger"] = cast.get("trigger")
+    if "targets" in cast:
+        out["targets"] = [SHIPS[t["target"]].name for t in cast["targets"]]
+    return out
 
 
 PHASE_LABEL = {
@@ -210,7 +287,7 @@ STEP_LABEL = {
     "drawing": "Drawing",
     "reveal": "Reveal",
     "first_strike": "First Strike",
-    "declaration": "Charge declaration",
+    "declaration": "Declaration",
     "response": "Charge response",
     "end_of_turn_resolution": "End of Turn Resolution",
 }
@@ -240,6 +317,9 @@ def build_view(state: dict[str, Any], viewer: int | None, engine) -> dict[str, A
             "extra_used": [list(v) for v in dice["extra_used"]],
             "effective": list(dice["effective"]),
             "reroll_pass": dice["pass"],
+            "cube": list(dice["cube"]),
+            "cube_used": list(dice["cube_used"]),
+            "cube_open": dice["cube_open"],
         },
         "this_turn": _turn_public(state),
         "summary": _public_summary(state["summary"]),

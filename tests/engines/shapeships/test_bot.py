@@ -8,7 +8,7 @@ from games.engines.core import clone
 
 from .support import E, confirm_waiting, edited, give, play, start
 
-SPECIES = ("human", "xenite", "centaur")
+SPECIES = ("human", "xenite", "centaur", "ancient")
 
 
 @pytest.mark.parametrize("pair", list(itertools.product(SPECIES, SPECIES)))

@@ -33,17 +33,18 @@ def test_SSX_CLOCK_each_interactive_step_has_the_halls_limit():
 
 def test_SSX_TIMER_species_and_drawing_defaults_and_the_log_says_who_was_late():
     """SSX-TIMER: a random species; then an unlocked drawing is locked in as it stands (here
-    seat 0 had drawn a Fighter, seat 1 nothing); the log names each late seat."""
+    seat 0 had drawn its species' first ship, seat 1 nothing); the log names each late seat."""
     s = E.setup({}, "timer")
     s, events = E.timeout(s)
     assert all(p["species"] for p in s["players"]) and s["step"] == "drawing"
     assert events[0]["seats"] == [0, 1]
     texts = [e["text"] for e in s["log"]]
     assert "Player 1 ran out of time: a species was picked for them." in texts
-    s = play(s, 0, {"type": "build", "ship": "FIG"})
+    first = next(a for a in E.legal_actions(s, 0) if a["type"] == "build")
+    s = play(s, 0, first)
     s, _ = E.timeout(s)
     assert s["summary"]["turn"] == 1
-    assert [ship["code"] for ship in s["players"][0]["fleet"]] == ["FIG"]
+    assert [ship["code"] for ship in s["players"][0]["fleet"]] == [first["ship"]]
     assert s["players"][1]["fleet"] == []
     texts = [e["text"] for e in s["log"]]
     assert "Player 2 ran out of time: what they had drawn was locked in." in texts

@@ -16,18 +16,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engines.core import LoggedAction, canonical_json, replay, state_hash
+from games.engines.shapeships import energy
 from games.engines.shapeships.model import MajorPhase, Stage
 
 from .support import E
 
-SPECIES = ("human", "xenite", "centaur")
+SPECIES = ("human", "xenite", "centaur", "ancient")
 PAIRS = list(itertools.product(SPECIES, SPECIES))
 RANDOM_ACTIONS = 120
 BOT_ACTIONS = 2500
 
 
 def hidden_markers(seat: int) -> tuple[str, ...]:
-    """Ids only a seat's own composition carries: plan entries and declared charges."""
+    """Ids only a seat's own composition carries: plan entries, and declared charges and
+    Solar Power casts (the Energy they spend is in the same hidden commitment)."""
     return (f"SSB{seat}", f"SSD{seat}")
 
 
@@ -64,11 +66,22 @@ def check_invariants(before: dict, after: dict) -> None:
     if health_before != health_after:
         assert after["summary"] != before["summary"]
         assert after["summary"]["before"] == health_before
-    for player in after["players"]:
-        assert player["health"] <= 35
+    # The cap is 35 plus 5 per Spiral as of the last End of Turn (losing a Spiral lowers
+    # the maximum at once, but health is capped only at End of Turn, SSR-3).
+    caps = after["summary"]["max"] if after["summary"] else [35, 35]
+    for seat, player in enumerate(after["players"]):
+        assert player["health"] <= caps[seat] <= 50
         assert player["lines"] >= 0 and player["joining"] >= 0
         for ship in player["fleet"]:
             assert ship["charges"] is None or ship["charges"] >= 0
+    if after["turnstate"]:
+        for seat in (0, 1):
+            # SSG-ENERGY, SSR-10: casts never spend more than was made; Energy is made at
+            # Reveal and none is left over into the next turn's Build Phase.
+            left = energy.left(after, seat, after["commit"][seat]["data"])
+            assert min(left.values()) >= 0
+            if after["phase"] == "build_phase":
+                assert not any(after["turnstate"]["energy"][seat].values())
     if before["step"] == "drawing" and after["step"] != "drawing":
         # Saved lines were capped at 12 when the Drawing resolved.
         for player in after["players"]:
@@ -122,7 +135,8 @@ def run_playout(data, config: dict, seed: str) -> None:
 @settings(max_examples=2)
 @given(data=st.data(), seed=st.integers(0, 10**6))
 def test_random_playouts_end_keep_invariants_and_replay(pair, data, seed):
-    """SSC-1, SSC-2, SSC-3, SSC-6, SSR-2, SSR-8 checked after every step of every pairing."""
+    """SSC-1, SSC-2, SSC-3, SSC-6, SSR-2, SSR-8, SSR-9 checked after every step of all 16
+    pairings of the four species."""
     run_playout(data, {"species": list(pair)}, f"pl-{seed}")
 
 

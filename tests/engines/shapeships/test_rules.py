@@ -224,10 +224,12 @@ def test_wrong_seat_malformed_and_locked_actions_are_refused():
 
 
 def test_validate_config():
-    """Contract: {} is valid; unknown species are named."""
+    """Contract, SSR-9: {} is valid; all four species may be preset; unknown species are
+    named."""
     assert E.validate_config({}) == []
     assert E.validate_config({"species": ["human", None]}) == []
-    assert E.validate_config({"species": ["ancient", None]})
+    assert E.validate_config({"species": ["ancient", "centaur"]}) == []
+    assert "'martian'" in E.validate_config({"species": ["martian", None]})[0]
     assert E.validate_config({"colour": 1})
 
 

@@ -3,7 +3,7 @@
 import pytest
 
 from games.engines.core import IllegalAction, clone
-from games.engines.shapeships.ships import SHIP_LIST, SHIPS, Kind, Species, listed_total
+from games.engines.shapeships.ships import SHIP_LIST, SHIPS, SOLAR, Kind, Species, listed_total
 
 from .support import (
     E,
@@ -278,10 +278,13 @@ def test_xenite_oxite_asterite_are_three_types():
     assert s["summary"]["after"] == [24, 25 - 3 + 1]
 
 
-def test_roster_has_47_definitions_with_consistent_costs():
-    """SSR-9: Human 15, Xenite 17, Centaur 15; every upgrade's listed cost = parts + joining."""
+def test_roster_has_63_definitions_with_consistent_costs():
+    """SSR-9, SSG-ANCIENT: Human 15, Xenite 17, Centaur 15, Ancient 7 Basic ships and 9
+    Solar Powers; every upgrade's listed cost = parts + joining."""
     by_species = {sp: [s for s in SHIP_LIST if s.species == sp] for sp in Species}
-    assert [len(by_species[sp]) for sp in Species] == [15, 17, 15]
+    assert [len(by_species[sp]) for sp in Species] == [15, 17, 15, 7]
+    assert all(s.kind == Kind.BASIC for s in by_species[Species.ANCIENT])
+    assert len(SOLAR) == 9 and len(SHIP_LIST) + len(SOLAR) == 63
     for ship in SHIP_LIST:
         if ship.kind == Kind.UPGRADED:
             assert listed_total(ship) == ship.cost, ship.code
