@@ -86,9 +86,9 @@ class ElementalClash(Engine):
             if state["draft"]["picks"][seat] is not None:
                 return []
             return [{"type": "pick", "card": o["id"]} for o in state["draft"]["options"][seat]]
-        if seat not in _battle_waiting(state):
-            return []
         player = state["players"][seat]
+        if not selection.must_select(player) or player["locked"]:  # not waited for
+            return []
         playable = selection.playable_cards(player)
         actions = [
             {"type": "select", "card": c["id"]} for c in playable if c["id"] != player["selection"]

@@ -100,13 +100,14 @@ def work_copy(state: dict) -> dict:
     """
     new = dict(state)
     new["players"] = [_copy_player(p) for p in state["players"]]
-    d = state["draft"]
-    new["draft"] = {
-        **d,
-        "options": [list(o) for o in d["options"]],
-        "picks": list(d["picks"]),
-        "auto": [list(a) for a in d["auto"]],
-    }
+    if state["stage"] == Stage.DRAFT:  # the battle never changes the draft's record
+        d = state["draft"]
+        new["draft"] = {
+            **d,
+            "options": [list(o) for o in d["options"]],
+            "picks": list(d["picks"]),
+            "auto": [list(a) for a in d["auto"]],
+        }
     new["log"] = list(state["log"])
     if state["outcome"] is not None:
         new["outcome"] = dict(state["outcome"])

@@ -10,6 +10,9 @@ from games.engines.core import DRAW, WIN
 from .constants import ENERGY_PER_TURN, MAX_ENERGY, EndReason, Phase, Stage
 from .phases import PHASES, seat_label
 
+# The phases' names as plain strings (an enum member's .value is a descriptor call, 13 a turn).
+_PHASE_RUNS = [(phase.value, run) for phase, run in PHASES]
+
 
 def begin_turn(state: dict) -> None:
     """Phase 1 ENERGY (E3/ECR-5: +2, capped at 10, from turn 2), the ECR-6 exhaustion check,
@@ -65,8 +68,8 @@ def resolve_turn(state: dict) -> list[dict]:
         chosen.append(next((c for c in player["hand"] if c["id"] == player["selection"]), None))
     ctx = {"turn": turn, "chosen": chosen, "verdicts": [], "reveal": {"turn": turn, "cards": []}}
     log = [state["energy_phase"] or {"phase": Phase.ENERGY.value, "items": []}]
-    for phase, run in PHASES:
-        log.append({"phase": phase.value, "items": run(state, ctx)})
+    for phase, run in _PHASE_RUNS:
+        log.append({"phase": phase, "items": run(state, ctx)})
     state["log"].append({"turn": turn, "phases": log})
     state["last_reveal"] = ctx["reveal"]
     if state["outcome"] is not None:
