@@ -7,6 +7,7 @@ whoever cancelled it waited forever: a failing platform test hung the whole run 
 """
 
 import asyncio
+import time
 
 import pytest
 
@@ -33,6 +34,7 @@ def link_without_a_process(ready: asyncio.Future) -> render_workers.RenderWorker
     worker.loop = asyncio.get_running_loop()
     worker.pending, worker.ids, worker.alive = {}, iter(range(100)), True
     worker.writer, worker.ready = FakeWriter(), ready
+    worker.heard = time.monotonic()  # what __init__ sets: the stuck check reads it
     return worker
 
 
