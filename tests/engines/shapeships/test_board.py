@@ -5,6 +5,7 @@ import html
 
 from django.template.loader import render_to_string
 
+from games.engines.core import canonical_json
 from tests.engines.boards import render_board
 
 from .support import E, confirm_waiting, edited, give, play, start
@@ -81,3 +82,62 @@ def test_first_strike_board_offers_targets():
 def test_how_to_play_renders():
     text = render_to_string("games/shapeships/how_to_play.html", {})
     assert "End of Turn Resolution" in text
+
+
+def hidden_from_others(state):
+    """SSR-8 on HTML, without asking the board to offer every move: no viewer's page holds
+    the other seat's composition ids, nor the seed."""
+    for seat in (0, 1, None):
+        page, _ = render(state, seat)
+        for other in (0, 1):
+            if other != seat:
+                assert f"SSB{other}" not in page and f"SSD{other}" not in page
+        assert state["seed"] not in page
+    return state
+
+
+def test_an_ancient_match_renders_at_every_step_and_hides_its_casts():
+    """SSR-9, SSR-8, SSR-10: an Ancient fleet's Cube choice, Quantum Mystic draw and Solar
+    Power casts (a Black Hole half aimed) render for both seats and a spectator; the casts
+    and the Energy they spend show in no other viewer's page before the reveal."""
+    s = start("ancient", "human")
+    for code in ("MER", "PLU", "NEP"):
+        give(s, 0, code, 4)
+    give(s, 0, "MER", 3)  # red for a Supernova beside the Black Hole
+    give(s, 0, "CUB")
+    give(s, 1, "FIG", 2)
+    give(s, 1, "INT", 2, charges=1)
+    s = hidden_from_others(confirm_waiting(s))
+    s = hidden_from_others(confirm_waiting(s))
+    assert E.prompts(s).waiting == {0: "cube"}
+    s = hidden_from_others(play(s, 0, {"type": "cube", "use": True}))
+    die = s["dice"]["effective"][0]
+    s = edited(s, lines=[5, 0])
+    s = hidden_from_others(play(s, 0, {"type": "build", "ship": "QUA", "trigger": die}))
+    s = hidden_from_others(confirm_waiting(s))
+    assert s["step"] == "declaration"
+    s = play(
+        s,
+        0,
+        {"type": "solar", "power": "SSUP"},
+        {"type": "solar", "power": "SBLA", "target": "FIG"},
+    )
+    assert s["commit"][0]["data"]["hole"]["targets"] == [{"target": "FIG"}]
+    hidden_from_others(s)
+    for viewer in (1, None):
+        page, _ = render(s, viewer)
+        assert "Supernova" not in page and "Black Hole" not in page
+    s = hidden_from_others(play(s, 0, {"type": "hole", "target": "FIG"}, {"type": "confirm"}))
+    s = play(s, 1, {"type": "charge", "ship": "INT", "option": "deal"}, {"type": "confirm"})
+    assert s["step"] == "response"
+    page, _ = render(s, None)
+    assert "Supernova" in canonical_json(E.view(s, None)) and "Ancient" in page
+    steps = 0
+    while E.outcome(s) is None and steps < 600:
+        seat = sorted(E.prompts(s).waiting)[0]
+        s = play(s, seat, E.bot_action(s, seat))
+        steps += 1
+        if steps % 10 == 0:
+            hidden_from_others(s)
+    page, _ = render(hidden_from_others(s), 0)
+    assert "data-ss-result" in page
