@@ -289,8 +289,8 @@ def catalogue(state: dict[str, Any], seat: int) -> list[ShipDef]:
     return own + theirs
 
 
-def plan_actions(state: dict[str, Any], seat: int, plan: dict[str, Any]) -> list[dict]:
-    """Every composition step that keeps the plan carryable, plus confirm."""
+def plan_candidates(state: dict[str, Any], seat: int, plan: dict[str, Any]) -> list[dict]:
+    """Every composition step worth trying on ``plan`` (each distinct), carryable or not."""
     candidates: list[dict] = []
     player = state["players"][seat]
     for ship in player["fleet"]:
@@ -317,17 +317,54 @@ def plan_actions(state: dict[str, Any], seat: int, plan: dict[str, Any]) -> list
     candidates.extend({"type": "evolve", "into": code} for code in EVOLVE_INTO)
     for key in ("builds", "evolve", "upgrades"):
         candidates.extend({"type": "remove", "entry": e["entry"]} for e in plan[key])
+    return candidates
+
+
+def _carryable(state: dict[str, Any], seat: int, plan: dict[str, Any], action: dict) -> bool:
+    try:
+        with_action(state, seat, plan, action)
+    except (PlanError, ValueError):
+        return False
+    return True
+
+
+def plan_actions(state: dict[str, Any], seat: int, plan: dict[str, Any]) -> list[dict]:
+    """Every composition step that keeps the plan carryable, plus confirm.
+
+    A ship's number (1-6) only has to be one of six, so whether the plan carries out is the
+    same for all six: it is simulated once per ship, not once per number."""
     out = []
-    for action in candidates:
-        try:
-            with_action(state, seat, plan, action)
-        except (PlanError, ValueError):
-            continue
-        out.append(action)
+    by_ship: dict[tuple[str, Any], bool] = {}
+    for action in plan_candidates(state, seat, plan):
+        if "trigger" in action:
+            key = (action["type"], action["ship"])
+            if key not in by_ship:
+                by_ship[key] = _carryable(state, seat, plan, action)
+            carryable = by_ship[key]
+        else:
+            carryable = _carryable(state, seat, plan, action)
+        if carryable:
+            out.append(action)
     if plan["builds"] or plan["evolve"] or plan["upgrades"] or plan["carrier"]:
         out.append({"type": "clear"})
     out.append({"type": "confirm"})
     return out
+
+
+def listed_step(
+    state: dict[str, Any], seat: int, plan: dict[str, Any], action: dict
+) -> dict | None:
+    """The entry of ``plan_actions`` equal to ``action`` (as the engine wrote it), or None
+    when there is none, found without simulating every other candidate."""
+    if action == {"type": "confirm"}:
+        return {"type": "confirm"}
+    if action == {"type": "clear"}:
+        filled = plan["builds"] or plan["evolve"] or plan["upgrades"] or plan["carrier"]
+        return {"type": "clear"} if filled else None
+    for candidate in plan_candidates(state, seat, plan):  # distinct: at most one is equal
+        if candidate == action:
+            return candidate if _carryable(state, seat, plan, candidate) else None
+    return None
 
 
 def commit_plan(

@@ -175,12 +175,12 @@ class ShapeShipsEngine(Engine):
             return new, [{"type": "resign", "seat": seat}]
         if seat not in self._waiting(state):
             raise IllegalAction("NOT_YOUR_TURN", "You have nothing to decide right now.")
-        legal = self.legal_actions(state, seat)
-        if action not in legal:
-            raise IllegalAction(*self._why_illegal(state, seat, action))
         # The listed action equal to the one sent: values as the engine wrote them (a sent
         # ``true`` equals 1 in Python, but must not reach the state as a boolean).
-        action = legal[legal.index(action)]
+        listed = self._listed(state, seat, action)
+        if listed is None:
+            raise IllegalAction(*self._why_illegal(state, seat, action))
+        action = listed
         note_move(new, seat)  # SSX-ABANDON: a move of its own breaks a seat's run of timeouts
         commit = new["commit"][seat]
         step = new["step"]
@@ -235,6 +235,15 @@ class ShapeShipsEngine(Engine):
             raise IllegalAction("UNKNOWN_ACTION", "That is not an action of this game.")
         events.extend(self._maybe_resolve(new))
         return new, events
+
+    def _listed(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> dict | None:
+        """The entry of ``legal_actions(state, seat)`` equal to ``action``, or None. In the
+        Drawing step only the sent step is simulated, not every step the list would offer."""
+        if state["step"] == BuildStep.DRAWING and state["stage"] != Stage.SPECIES_CHOICE:
+            plan = state["commit"][seat]["data"]["plan"]
+            return drawing.listed_step(state, seat, plan, action)
+        legal = self.legal_actions(state, seat)
+        return legal[legal.index(action)] if action in legal else None
 
     @staticmethod
     def _add_charge(state: dict[str, Any], seat: int, entry: dict[str, Any]) -> None:
