@@ -296,3 +296,20 @@ def test_black_hole_asks_for_the_copy_when_copies_differ_and_back_drops_it():
     # The other Carrier is the only one left: no question, the Black Hole is complete.
     s = play(s, 0, {"type": "hole", "target": "CAR"}, {"type": "confirm"})
     assert codes(s, 1) == []
+
+
+def test_ancient_automatic_powers_need_their_ship_alive():
+    """SSC-5, SSR-4, SSG-CUBE: a Cube whose die was used but which a Guardian destroys in
+    First Strike deals nothing; the Cube left alive deals its 3."""
+    s = start("ancient", "human")
+    give(s, 0, "CUB", 2)
+    s = finish_turn(s)
+    s = play(s, 0, {"type": "cube", "use": True})
+    give(s, 1, "GUA", charges=2)
+    give(s, 1, "INT", charges=1)  # keeps Declaration open to look at the board
+    s = confirm_waiting(s)
+    gua = ids(s, 1, "GUA")[0]
+    s = play(s, 1, {"type": "strike", "source": gua, "target": "CUB"}, {"type": "confirm"})
+    s = finish_turn(s, 2)
+    cubes = sorted(r for r in rows(s) if r[0] == "CUB")
+    assert cubes == [("CUB", "damage", 3, False), ("CUB", "damage", 3, True)]

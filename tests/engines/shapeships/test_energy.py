@@ -100,6 +100,8 @@ def test_a_spend_beyond_the_energy_held_is_refused_with_the_reason():
     s = start("ancient", "human")
     give(s, 0, "MER", 2)
     s = declaring(s)
+    affordable = {p["code"] for p in E.view(s, 0)["me"]["solar_powers"] if p["affordable"]}
+    assert affordable == {"SAST"}
     refusals = {
         "SSUP": (
             {"type": "solar", "power": "SSUP"},
