@@ -60,7 +60,9 @@ def _copies_coming(state: dict[str, Any], seat: int, data: dict[str, Any], code:
     return pending.count(code)
 
 
-def _candidates(state: dict[str, Any], seat: int, data: dict[str, Any]) -> list[dict]:
+def _candidates(
+    state: dict[str, Any], seat: int, data: dict[str, Any], holes: dict[str, int]
+) -> list[dict]:
     have = energy.left(state, seat, data)
     enemy_basics = sorted({s["code"] for s in _enemy(state, seat) if is_basic(s["code"])})
     out: list[dict] = []
@@ -76,9 +78,8 @@ def _candidates(state: dict[str, Any], seat: int, data: dict[str, Any]) -> list[
                 else:
                     out.append({**move, "target": code})
         elif power.mechanic == "black_hole":
-            targets = hole_targets(state, seat, data)
-            if targets:
-                out.extend({**move, "target": code} for code in targets)
+            if holes:
+                out.extend({**move, "target": code} for code in holes)
             else:
                 out.append(move)
         else:
@@ -86,8 +87,15 @@ def _candidates(state: dict[str, Any], seat: int, data: dict[str, Any]) -> list[
     return out
 
 
-def refusal(state: dict[str, Any], seat: int, data: dict[str, Any], action: dict) -> str | None:
-    """Why ``action`` cannot be cast now (for the player, SSR-7), or None when it can."""
+def refusal(
+    state: dict[str, Any],
+    seat: int,
+    data: dict[str, Any],
+    action: dict,
+    holes: dict[str, int] | None = None,
+) -> str | None:
+    """Why ``action`` cannot be cast now (for the player, SSR-7), or None when it can.
+    ``holes``: ``hole_targets(state, seat, data)`` when the caller has it already."""
     if state["step"] != BattleStep.DECLARATION:
         return "Solar Powers are cast only in the Declaration step, never in the Response."
     if state["players"][seat]["species"] != Species.ANCIENT:
@@ -122,9 +130,11 @@ def refusal(state: dict[str, Any], seat: int, data: dict[str, Any], action: dict
                 f"You may own at most {defn.max_count} {defn.name}, counting copies on their way."
             )
         x = defn.cost
-    elif power.mechanic == "black_hole" and hole_targets(state, seat, data):
+    elif power.mechanic == "black_hole" and (
+        holes := hole_targets(state, seat, data) if holes is None else holes
+    ):
         allowed = {"target"}
-        if action.get("target") not in hole_targets(state, seat, data):
+        if action.get("target") not in holes:
             return "A Black Hole destroys enemy Basic ships, never Cores: choose one."
     if set(action) - {"type", "power"} - allowed:
         return f"{power.name} takes no such choice."
@@ -141,7 +151,12 @@ def cast_actions(state: dict[str, Any], seat: int, data: dict[str, Any]) -> list
     """The casts affordable now, then a withdraw per composed cast."""
     if state["step"] != BattleStep.DECLARATION:
         return []
-    out = [a for a in _candidates(state, seat, data) if refusal(state, seat, data, a) is None]
+    holes = hole_targets(state, seat, data)  # the same for every candidate
+    out = [
+        a
+        for a in _candidates(state, seat, data, holes)
+        if refusal(state, seat, data, a, holes) is None
+    ]
     out.extend({"type": "withdraw", "entry": c["entry"]} for c in data.get("solar", []))
     return out
 
