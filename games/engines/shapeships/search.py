@@ -7,7 +7,8 @@ finish the current submission, and variations of it, each taking another of the 
 offered at one point of that way and letting the level-1 bot finish from there. Every
 candidate is played out in sampled worlds to the end of the turn's End of Turn Resolution
 (the opponent answering as the level-1 bot would), then scored by health and by what each
-fleet will deal and heal in the turns to come.
+side dealt and healed in that resolution, a measure of its fleet that any species earns
+alike (automatic powers, charges, Solar Powers all end there).
 
 Hidden from a seat: the opponent's commitment in the current step (a drawing submission,
 strikes, declarations or responses, or a choice about dice) and the seed. A sample clears
@@ -24,15 +25,16 @@ from typing import Any
 
 from ..core.search import search_action
 from . import bot, drawing
-from .model import MAX_HEALTH, Stage
+from .model import Stage
 from .powers import auto_effects
+from .resolution import max_health
 from .ships import SHIPS
 
 SAMPLES = 2
 # The species: each is played out by level-1 bots for SPECIES_TURNS turns in
 # SPECIES_SAMPLES worlds (the opponent choosing its own species in each).
-SPECIES_SAMPLES = 3
-SPECIES_TURNS = 6
+SPECIES_SAMPLES = 4
+SPECIES_TURNS = 10
 MAX_LINES = 10  # candidates per decision (the level-1 way and its variations)
 MAX_DEPTH = 80  # moves of a playout; the end of the turn comes first
 # Moves that undo or abandon part of a submission: a variation adds, it never takes back.
@@ -85,6 +87,16 @@ def _rate(state: dict[str, Any], seat: int) -> float:
     return rate
 
 
+def _output(state: dict[str, Any], seat: int) -> float:
+    """What the seat's fleet did in the last End of Turn Resolution: damage dealt, healing
+    (worth half). Whatever made it (automatic powers, charges, anything a species spends),
+    the summary holds it; before the first one, the automatic powers stand in."""
+    summary = state.get("summary")
+    if not summary:
+        return _rate(state, seat)
+    return summary["damage"][1 - seat] + summary["healing"][seat] / 2
+
+
 def _standing(state: dict[str, Any], seat: int) -> float:
     p = state["players"][seat]
     stored = sum(
@@ -93,8 +105,8 @@ def _standing(state: dict[str, Any], seat: int) -> float:
     )
     built = sum(SHIPS[ship["code"]].cost for ship in p["fleet"])
     return (
-        min(p["health"], MAX_HEALTH)
-        + 2 * _rate(state, seat)
+        min(p["health"], max_health(state, seat))
+        + 2 * _output(state, seat)
         + stored / 2
         + built / 10
         + p["lines"] / 4

@@ -134,3 +134,15 @@ def test_level_two_plays_every_species_through_turns_of_a_match(species):
             assert move in E.legal_actions(state, seat) and move["type"] != "resign"
             state, _ = E.apply(state, seat, move)
     assert state["turn"] > 3 or E.outcome(state) is not None
+
+
+def test_the_evaluation_counts_what_each_side_dealt_in_the_last_resolution():
+    """Damage dealt at End of Turn Resolution, however it was made, counts for the dealer:
+    the same board is worth more to the seat that dealt more."""
+    state = drawing_of()
+    dealt = copy.deepcopy(state)
+    dealt["summary"] = {**state["summary"], "damage": [0, 9], "healing": [0, 0]}
+    taken = copy.deepcopy(state)
+    taken["summary"] = {**state["summary"], "damage": [9, 0], "healing": [0, 0]}
+    assert search.evaluate(dealt, 0) > search.evaluate(taken, 0)
+    assert search.evaluate(dealt, 1) < search.evaluate(taken, 1)
