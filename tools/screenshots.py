@@ -45,6 +45,10 @@ def main(games: list[str]) -> None:
                     page.click("[data-cb=play]")
                     page.click("[data-cb=turn]")
                     page.click("[data-cb=turn]")
+                # The last click leaves focus and the pointer on a card, whose tooltip would
+                # cover the board in the picture: a player looking at the board has neither.
+                page.evaluate("document.activeElement && document.activeElement.blur()")
+                page.mouse.move(0, 0)
                 page.wait_for_timeout(400)
                 path = OUT / f"{game}-{size}.png"
                 page.screenshot(path=str(path))  # the viewport: what a player sees unscrolled
