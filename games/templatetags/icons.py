@@ -10,6 +10,8 @@ rare control that shows the icon alone; such a control should still carry its ow
 ``aria-label`` too, so the label is given twice on purpose.
 """
 
+from functools import lru_cache
+
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
@@ -55,16 +57,28 @@ _SVG = (
 @register.simple_tag
 def icon(name: str, label: str = "") -> str:
     """The icon ``name``; ``label`` makes it an image with that accessible name."""
+    if label:
+        return format_html(
+            _SVG, name, format_html(' role="img" aria-label="{}"', label), _shape(name)
+        )
+    return _decoration(name)
+
+
+# A board draws the same few unlabelled icons on every render, and format_html escaped and
+# joined them anew each time (bench/: ~1 in 40 of an Elemental Clash move's instructions).
+# Their SVG is a function of the name alone. (Labelled ones are rare, and a label may be
+# marked safe or not, which a cache keyed by its text would confuse.)
+@lru_cache(maxsize=len(SHAPES) + 1)
+def _decoration(name: str) -> str:
+    return format_html(_SVG, name, mark_safe(' aria-hidden="true"'), _shape(name))
+
+
+def _shape(name: str) -> str:
     try:
-        shape = SHAPES[name]
-    except KeyError:
+        return mark_safe(SHAPES[name])
+    except (KeyError, TypeError):
         # A typo in a template must not ship a blank control.
         raise template.TemplateSyntaxError(f"no icon named {name!r}") from None
-    if label:
-        aria = format_html(' role="img" aria-label="{}"', label)
-    else:
-        aria = mark_safe(' aria-hidden="true"')
-    return format_html(_SVG, name, aria, mark_safe(shape))
 
 
 icon.part_safe = True  # reads only its arguments (games/templatetags/parts.py)
