@@ -34,7 +34,7 @@ SAMPLES = 2
 # The species: each is played out by level-1 bots for SPECIES_TURNS turns in
 # SPECIES_SAMPLES worlds (the opponent choosing its own species in each).
 SPECIES_SAMPLES = 4
-SPECIES_TURNS = 10
+SPECIES_TURNS = 8
 MAX_LINES = 10  # candidates per decision (the level-1 way and its variations)
 MAX_DEPTH = 80  # moves of a playout; the end of the turn comes first
 # Moves that undo or abandon part of a submission: a variation adds, it never takes back.
