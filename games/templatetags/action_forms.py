@@ -26,20 +26,23 @@ register = template.Library()
 FORM = (
     '<form ws-send class="action-form"{}>'
     '<input type="hidden" name="action" value="{}">'
-    '<button type="submit" class="btn {}" data-action="{}">{}</button></form>'
+    '<button type="submit" class="btn {}" data-action="{}"{}>{}</button></form>'
     "\n"  # as the template it replaced: a space between neighbouring inline forms
 )
 
 
 @register.simple_tag
-def action_form(a, label="", cls="", confirm=""):
+def action_form(a, label="", cls="", confirm="", aria=""):
     """``a``: an entry of the page's ``actions`` (payload and label); ``label`` overrides
-    the button's text, ``cls`` adds CSS classes and ``confirm`` asks before sending."""
+    the button's text, ``cls`` adds CSS classes and ``confirm`` asks before sending.
+    ``aria`` names a button whose short text needs its row to be understood (a "3" among
+    a ship's numbers): the accessible name then says the whole move, the text included."""
     if confirm:
         # hx-confirm never asks on a websocket form: a destructive move takes two steps.
         text = label or a["label"]
         return two_step(text, confirm, text.lower(), cls, "ws-send", {"action": a["payload"]})
-    return format_html(FORM, "", a["payload"], cls or "", a["payload"], label or a["label"])
+    named = format_html(' aria-label="{}"', aria) if aria else ""
+    return format_html(FORM, "", a["payload"], cls or "", a["payload"], named, label or a["label"])
 
 
 action_form.part_safe = True  # reads only its arguments (games/templatetags/parts.py)

@@ -47,6 +47,7 @@ from django.template.defaulttags import (
     FirstOfNode,
     ForNode,
     IfNode,
+    LoadNode,
     SpacelessNode,
     URLNode,
     WithNode,
@@ -80,6 +81,7 @@ PURE_NODES = (
     ForNode,
     WithNode,
     CommentNode,
+    LoadNode,  # renders nothing: it only names libraries for the template's own parsing
     SpacelessNode,
     FirstOfNode,
     LocalizeNode,

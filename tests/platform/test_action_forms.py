@@ -31,6 +31,12 @@ def test_a_form_carries_the_action_and_nothing_that_changes_from_move_to_move():
     assert "<Fire" not in html
 
 
+def test_a_short_label_can_carry_the_whole_move_as_its_accessible_name():
+    html = render('{% action_form a label="3" aria=a.label %}', a=ACTION)
+    assert 'aria-label="Play &lt;Fire &amp; Ice&gt;">3</button>' in html
+    assert "aria-label" not in render("{% action_form a %}", a=ACTION)
+
+
 def test_label_classes_and_confirmation():
     html = render(
         '{% action_form a label="Forfeit" cls="danger" confirm="Forfeit this match?" %}', a=ACTION

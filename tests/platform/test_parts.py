@@ -49,6 +49,8 @@ def test_the_wrapper_escapes_what_a_name_brings():
             {"who", "match.names.0", "match.names.1"},
         ),
         ("{{ view }}{{ view.me.hand }}", {"view"}),
+        # An included template loads its own libraries; the load itself reads nothing.
+        ("{% load energy_marks %}{{ a|spent }}", {"a"}),
     ],
 )
 def test_a_part_finds_every_variable_it_reads_from_outside(body, inputs):
