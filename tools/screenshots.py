@@ -2,7 +2,8 @@
 mid-match, written to docs/screenshots/<game>-desktop.png and <game>-phone.png.
 
 Serves the hall on a fresh SQLite file, plays a match against the bot in Debian's Chromium
-until the board is past its opening (tests/browser/driver.py), and takes what the viewport shows without scrolling.
+until the board is past its opening (tests/browser/driver.py; ShapeShips as an Ancient fleet
+until it has cast a Solar Power), and takes what the viewport shows without scrolling.
 Not a test: it checks nothing, it shows what a player sees.
 """
 
@@ -15,7 +16,8 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.driver import reach_mid_match, start_bot_match  # noqa: E402
+from tests.browser.ancient import choose_ancient, until_solar_powers  # noqa: E402
+from tests.browser.driver import click_payload, reach_mid_match, start_bot_match  # noqa: E402
 from tests.live import launched_chromium, served_site  # noqa: E402
 
 GAMES = ["elemental-clash", "phalanx", "card-battle", "gundam", "shapeships"]
@@ -39,7 +41,14 @@ def main(games: list[str]) -> None:
                 page = ctx.new_page()
                 page.set_default_timeout(20000)
                 start_bot_match(page, site, game)
-                reach_mid_match(page, game)
+                if game == "shapeships":
+                    # An Ancient fleet in Declaration, a Solar Power cast: the board at its
+                    # fullest (Energy, the powers on offer, a cast listed before Lock in).
+                    choose_ancient(page)
+                    moves = until_solar_powers(page)
+                    click_payload(page, next(p for p, _ in moves if '"solar"' in p))
+                else:
+                    reach_mid_match(page, game)
                 if game == "card-battle":
                     # Halfway through the playback: a board mid-battle, not its result.
                     page.click("[data-cb=play]")

@@ -44,6 +44,10 @@ SHAPES: dict[str, str] = {
     "hand": '<rect x="4" y="6" width="9" height="13" rx="1.5"/><rect x="11" y="4" width="9" height="13" rx="1.5"/>',
     "deck": '<rect x="6" y="4" width="12" height="16" rx="1.5"/><path d="M9 8h6M9 12h6"/>',
     "flag": '<path d="M6 21V4M6 4h11l-2 4 2 4H6"/>',
+    # ShapeShips' Energy: a shape per colour, so the colour is never the only cue.
+    "flame": '<path d="M12 3c1 4 6 6 6 11a6 6 0 0 1-12 0c0-3 2-4 3-6 1 2 2 3 3 3-1-3-1-5 0-8z" fill="currentColor"/>',
+    "leaf": '<path d="M5 19C5 10 10 5 20 4c-1 10-6 15-15 15z" fill="currentColor"/><path d="M5 19 13 11" stroke="#fff"/>',
+    "drop": '<path d="M12 3 6.5 12a6 6 0 1 0 11 0z" fill="currentColor"/>',
     "info": '<circle cx="12" cy="12" r="9"/><path d="M12 11v6"/><circle cx="12" cy="7.5" r="1" fill="currentColor"/>',
 }
 

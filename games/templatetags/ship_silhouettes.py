@@ -9,6 +9,13 @@ x = 20. Each entry is a tuple of shapes, each given for the right half and mirro
 - ``("pod", points)``: the same outline with rounded corners. Centaurs' arks and ships.
 - ``("oval", dx, y, rx, ry)``: an ellipse, mirrored when dx > 0. Xenites' bodies and legs.
 - ``("ring", dx, y, rx, ry)``: a band three units wide, mirrored when dx > 0.
+- ``("core", y, r, colour)``: a disc on the axis tinted with an Energy colour: the
+  nucleus of an Ancient Core (and the Quantum Mystic's blue), so the three Cores read as
+  what they make. The name beside the figure says it in words.
+- ``("spiral", turns, r_in, r_out)``: a band three units wide winding out from the centre.
+- ``("grid", y, dx, height, cols, rows)``: a panel 2 * dx wide with cols x rows cells cut
+  out (the Solar Grid).
+- ``("cube", y, size)``: an isometric cube, three faces (top lit, right shaded).
 Species set the colour and kinds the frame (games/templatetags/ship_figures.py), so shapes only
 need to differ within a species.
 """
@@ -96,12 +103,14 @@ SILHOUETTES: dict[str, tuple[Shape, ...]] = {
     "POW": (("pod", ((0, 0), (10, 8), (18, 24), (10, 32), (12, 40), (0, 36))),),
     "DES": (("pod", ((0, 0), (6, 6), (19, 10), (12, 22), (19, 34), (6, 30), (0, 40))),),
     "DOM": (("ring", 0, 20, 19, 12), ("pod", ((0, 2), (10, 20), (0, 38)))),
-    # --- Ancient: orbs, rings and crystals ----------------------------------------------
-    "PLU": (("ring", 0, 20, 9, 9),),
-    "MER": (("oval", 0, 20, 8, 8),),
-    "QUA": (("hull", ((0, 4), (12, 20), (0, 36))), ("oval", 16, 20, 2, 2)),
-    "SPI": (("ring", 0, 13, 7, 7), ("ring", 0, 28, 11, 9)),
-    "NEP": (("ring", 0, 20, 14, 14), ("oval", 0, 20, 5, 5)),
-    "SOL": (("hull", ((0, 12), (18, 12), (18, 28), (0, 28))), ("oval", 0, 6, 3, 3)),
-    "CUB": (("hull", ((0, 3), (15, 11), (15, 29), (0, 37))),),
+    # --- Ancient: cores, crystals, spirals and cubes -------------------------------------
+    # Cores: a nucleus in the colour of the Energy they make inside shells; more shells
+    # (and moons) for the dearer ones.
+    "PLU": (("ring", 0, 20, 12, 12), ("core", 20, 5.5, "green")),
+    "MER": (("ring", 0, 20, 12, 12), ("oval", 16.5, 20, 3, 3), ("core", 20, 6, "red")),
+    "NEP": (("ring", 0, 20, 18, 18), ("ring", 0, 20, 11, 11), ("core", 20, 6, "blue")),
+    "QUA": (("hull", ((0, 4), (12, 20), (0, 36))), ("oval", 16, 20, 2, 2), ("core", 20, 3, "blue")),
+    "SPI": (("spiral", 2.25, 2, 18),),
+    "SOL": (("grid", 14, 17, 18, 3, 2), ("oval", 0, 7, 3.5, 3.5)),
+    "CUB": (("cube", 20, 17),),
 }

@@ -1,5 +1,6 @@
 // The board's shared behaviour: what just changed lights up briefly, the side log opens as a
-// drawer on a phone, and a prompt that needs an answer comes into view with focus.
+// drawer on a phone, an action bar's details close to a summary line on a phone, and a
+// prompt that needs an answer comes into view with focus.
 // Nothing here decides anything about the game: the server renders every part.
 (function () {
   "use strict";
@@ -56,7 +57,34 @@
     });
   }
 
+  // An action bar's drawer ([data-bar-toggle], its bar's data-bar-key naming the decision):
+  // closed by the player to read the board under it, it stays closed while the same decision
+  // is re-rendered (each move composed re-sends the bar) and opens again for the next one,
+  // which needs its moves in sight. A bar holding a prompt that needs an answer never hides it.
+  var barClosed = {};
+  function applyBars(root) {
+    var scope = root && root.querySelectorAll ? root : document;
+    var toggles = [];
+    if (scope.matches && scope.matches("[data-bar-toggle]")) { toggles.push(scope); }
+    scope.querySelectorAll("[data-bar-toggle]").forEach(function (t) { toggles.push(t); });
+    toggles.forEach(function (btn) {
+      var bar = btn.closest("[data-bar-key]");
+      var body = document.getElementById(btn.getAttribute("aria-controls"));
+      var closed = !!(bar && barClosed[bar.getAttribute("data-bar-key")]);
+      if (body && body.querySelector("[data-prompt]")) { closed = false; }
+      btn.setAttribute("aria-expanded", closed ? "false" : "true");
+      if (body) { body.hidden = closed; }
+    });
+  }
+
   document.addEventListener("click", function (e) {
+    var bar = e.target.closest && e.target.closest("[data-bar-toggle]");
+    if (bar) {
+      var holder = bar.closest("[data-bar-key]");
+      if (holder) { barClosed[holder.getAttribute("data-bar-key")] = bar.getAttribute("aria-expanded") === "true"; }
+      applyBars(document);
+      return;
+    }
     var btn = e.target.closest && e.target.closest(".side-log-toggle");
     if (!btn) { return; }
     logOpen = btn.getAttribute("aria-expanded") !== "true";
@@ -66,8 +94,9 @@
     var el = e.target;
     if (el && el.id && el.id.indexOf("part-") === 0) { markChanged(el); }
     applyLog(el);
+    applyBars(el);
     bringPrompts(el);
   });
-  document.addEventListener("htmx:load", function (e) { applyLog(e.target); bringPrompts(e.target); });
-  document.addEventListener("DOMContentLoaded", function () { applyLog(document); bringPrompts(document); });
+  document.addEventListener("htmx:load", function (e) { applyLog(e.target); applyBars(e.target); bringPrompts(e.target); });
+  document.addEventListener("DOMContentLoaded", function () { applyLog(document); applyBars(document); bringPrompts(document); });
 })();

@@ -9,7 +9,8 @@ transition. What it checks is the page at rest."""
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from .driver import is_over, reach_mid_match, start_bot_match
+from .ancient import choose_ancient, until_solar_powers
+from .driver import click_payload, is_over, reach_mid_match, start_bot_match
 
 pytestmark = pytest.mark.browser
 
@@ -50,6 +51,21 @@ def test_each_board_mid_match_has_no_serious_violation(live_site, new_page, game
     start_bot_match(page, live_site, game)
     reach_mid_match(page, game)
     assert not is_over(page) or game == "card-battle", "still mid-match"
+    assert serious(page) == []
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (390, 844)], ids=["desk", "phone"])
+def test_the_ancient_board_with_a_solar_power_cast_has_no_serious_violation(
+    live_site, new_page, size
+):
+    """Issue 24: the ShapeShips board of an Ancient fleet in Declaration, a Solar Power
+    cast, the others listed with their costs (and those out of reach folded away)."""
+    page = new_page(*size)
+    start_bot_match(page, live_site, "shapeships")
+    choose_ancient(page)
+    moves = until_solar_powers(page)
+    click_payload(page, next(p for p, _ in moves if '"solar"' in p))
+    assert page.locator("[data-ss-casts] li[data-ss-cast]").count() == 1
     assert serious(page) == []
 
 
