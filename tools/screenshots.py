@@ -16,8 +16,8 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.ancient import choose_ancient, until_solar_powers  # noqa: E402
-from tests.browser.driver import click_payload, reach_mid_match, start_bot_match  # noqa: E402
+from tests.browser.ancient import cast_a_solar_power, choose_ancient  # noqa: E402
+from tests.browser.driver import reach_mid_match, start_bot_match  # noqa: E402
 from tests.live import launched_chromium, served_site  # noqa: E402
 
 GAMES = ["elemental-clash", "phalanx", "card-battle", "gundam", "shapeships"]
@@ -44,9 +44,11 @@ def main(games: list[str]) -> None:
                 if game == "shapeships":
                     # An Ancient fleet in Declaration, a Solar Power cast: the board at its
                     # fullest (Energy, the powers on offer, a cast listed before Lock in).
+                    # On a phone the moves bar is folded to its head line, so the fleets show.
                     choose_ancient(page)
-                    moves = until_solar_powers(page)
-                    click_payload(page, next(p for p, _ in moves if '"solar"' in p))
+                    cast_a_solar_power(page, turn=3)
+                    if size == "phone":
+                        page.click("[data-bar-toggle]")
                 else:
                     reach_mid_match(page, game)
                 if game == "card-battle":

@@ -9,8 +9,8 @@ transition. What it checks is the page at rest."""
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from .ancient import choose_ancient, until_solar_powers
-from .driver import click_payload, is_over, reach_mid_match, start_bot_match
+from .ancient import cast_a_solar_power, choose_ancient
+from .driver import is_over, reach_mid_match, start_bot_match
 
 pytestmark = pytest.mark.browser
 
@@ -63,8 +63,7 @@ def test_the_ancient_board_with_a_solar_power_cast_has_no_serious_violation(
     page = new_page(*size)
     start_bot_match(page, live_site, "shapeships")
     choose_ancient(page)
-    moves = until_solar_powers(page)
-    click_payload(page, next(p for p, _ in moves if '"solar"' in p))
+    cast_a_solar_power(page)
     assert page.locator("[data-ss-casts] li[data-ss-cast]").count() == 1
     assert serious(page) == []
 
