@@ -162,6 +162,9 @@ def test_the_opponent_and_spectators_see_only_has_chosen_until_the_reveal():
         assert re.search(r"Ada made: .*; cast Supernova \(damage \d+\), Life \(heal 1\)", turn)
         assert "spending 3 red 1 green" in turn
         assert "Player 1 casts Supernova" not in page and "Ada casts Supernova" in page
+    # Bob, who has a response to make, reads both sides' declarations in his moves bar.
+    declared = words(render(s, 1).split("data-ss-declared>")[1].split("</p>")[0])
+    assert re.search(r"Ada: Supernova \(damage \d+\), Life \(heal 1\); Bob: Interceptor", declared)
 
 
 def test_the_cube_die_shows_to_both_and_its_owner_chooses_in_the_bar():
