@@ -9,11 +9,19 @@ from games.models import Match
 GIVING_UP = {"resign", "forfeit", "concede", "surrender"}
 
 
-def versions_of_a_match(game: str, players, *, rng_seed: str, moves: int, seed: str | None = None):
-    """Every version of a match of ``game`` between ``players`` (seat 0 creates, seat 1
-    joins), up to ``moves`` seeded random moves that are not giving up."""
+def versions_of_a_match(
+    game: str,
+    players,
+    *,
+    rng_seed: str,
+    moves: int,
+    seed: str | None = None,
+    config: dict | None = None,
+):
+    """Every version of a match of ``game`` (with ``config``) between ``players`` (seat 0
+    creates, seat 1 joins), up to ``moves`` seeded random moves that are not giving up."""
     engine, rng = get_engine(game), random.Random(rng_seed)
-    match = services.create_match(game, players[0], timed=False, seed=seed)
+    match = services.create_match(game, players[0], config=config, timed=False, seed=seed)
     services.join_match(match.pk, players[1])
     for _ in range(moves):
         match = Match.objects.prefetch_related("seats").get(pk=match.pk)

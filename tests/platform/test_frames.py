@@ -47,6 +47,30 @@ def test_the_page_frames_build_is_the_page_a_reload_shows_after_every_move(game)
         assert partial, f"{game}: no frame ever left anything out"
 
 
+def test_an_ancient_fleets_frames_build_the_page_a_reload_shows():
+    """ShapeShips with two Ancient fleets (Energy, Solar Powers, Cube dice, copies): the
+    parts its board adds follow the moves exactly, for both seats and a spectator."""
+    shown = dict.fromkeys(range(len(VIEWERS)))
+    pages: dict[int, str] = {}
+    casts = 0
+    for match in playouts.versions_of_a_match(
+        "shapeships",
+        (ALICE, BOB),
+        rng_seed="frames:ancient",
+        moves=MOVES,
+        seed="frames-ancient",
+        config={"species": ["ancient", "ancient"]},
+    ):
+        casts += any(c.get("data", {}).get("solar") for c in match.state["commit"])
+        for i, viewer in enumerate(VIEWERS):
+            frame, shown[i] = render_frame(match, viewer, "", shown[i])
+            pages[i] = apply_frame(pages.get(i, ""), frame)
+            assert pages[i] == board_of(render_fragments(match, viewer)), (
+                f"ancient: {viewer} at version {match.version} ({match.step})"
+            )
+    assert casts, "some version held a composed Solar Power"
+
+
 @pytest.mark.parametrize("game", sorted(GAME_MODULES))
 def test_a_reused_part_is_exactly_a_fresh_render_of_it(game, monkeypatch):
     """Parts come from the cache whenever their inputs recur; turning reuse off must change
