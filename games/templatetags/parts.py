@@ -101,11 +101,16 @@ class PartNode(Node):
         self.nodelist = nodelist
         self.name = name
         self.inputs = inputs
-        self.lookups = [tuple(path.split(".")) for path in inputs]
+        self.lookups = [_compiled(path) for path in inputs]
         self.place = place
+        # Most parts are named by constants alone: their id is known now.
+        constant = all(not bit.is_var and not bit.filters for bit in name)
+        self.constant_id = "part-" + "-".join(str(bit.var) for bit in name) if constant else None
 
     def render(self, context) -> str:
-        part_id = "part-" + "-".join(str(bit.resolve(context)) for bit in self.name)
+        part_id = self.constant_id or "part-" + "-".join(
+            str(bit.resolve(context)) for bit in self.name
+        )
         digest = self.digest(part_id, context)
         frame = building(context)
         if frame is None:  # a whole page or board: the part in place
@@ -114,11 +119,14 @@ class PartNode(Node):
 
     def digest(self, part_id: str, context) -> bytes | None:
         """What the part's HTML is a function of, hashed; None if an input is not plain
-        data (then the part is rendered and sent every time)."""
-        values = [_plain(_resolve(lookups, context)) for lookups in self.lookups]
+        data (then the part is rendered and sent every time). Every part of every board is
+        digested on every frame (bench/: a quarter of a frame that sends no part at all).
+        A variable that is not there is listed by its position, not pickled as an object
+        of its own (pickle looked its class up by name each time)."""
+        values, missing = _resolved(self.lookups, context)
         try:
             inputs = _serialised(
-                (self.place, part_id, values, context.autoescape, context.use_l10n)
+                (self.place, part_id, missing, values, context.autoescape, context.use_l10n)
             )
         except (pickle.PicklingError, TypeError, AttributeError, ValueError, RecursionError):
             return None
@@ -151,32 +159,88 @@ def _serialised(value) -> bytes:
     return buffer.getvalue()
 
 
-def _resolve(lookups: tuple[str, ...], context):
-    """A variable's value, found as Django's ``Variable`` finds it (key, then attribute,
-    then list index; callables called) but without its exceptions: a variable that is not
-    there (a loop variable outside its loop) is ``_MISSING``. Django's failed lookups cost
-    more than the part they would let us skip (bench/)."""
+def _compiled(path: str) -> tuple[str, tuple[tuple[str, int | None], ...]]:
+    """A variable's name, and each later bit with its number if it is one (a list index)."""
+    root, *bits = path.split(".")
+    return root, tuple((bit, _number(bit)) for bit in bits)
+
+
+def _number(bit: str) -> int | None:
     try:
-        current = context[lookups[0]]
-    except KeyError:
-        return _MISSING
-    for bit in lookups[1:]:
-        current = _called(current)
+        return int(bit)
+    except ValueError:
+        return None
+
+
+def _resolved(paths, context) -> tuple[list, list[int]]:
+    """Each variable's value, found as Django's ``Variable`` finds it (key, then attribute,
+    then list index; callables called), and the positions of those that are not there (a
+    loop variable outside its loop), whose value stands as None.
+
+    This runs for every part of every frame, so it avoids what costs most in Python:
+    exceptions (a view's dicts and lists are looked into without raising, and a key a view
+    lacks, which Django's lookup tried three ways, each raising, is a miss at once) and
+    calls (one loop for all of a part's variables, each name looked up in the context
+    once: a part reads ``s.hp``, ``s.wall``, ...)."""
+    roots: dict = {}
+    values: list = []
+    missing: list[int] = []
+    for position, (root, bits) in enumerate(paths):
         try:
-            current = current[bit]
-        except (TypeError, AttributeError, KeyError, ValueError, IndexError):
+            current = roots[root]
+        except KeyError:
             try:
-                current = getattr(current, bit)
-            except (TypeError, AttributeError):
-                try:
-                    current = current[int(bit)]
-                except (IndexError, ValueError, KeyError, TypeError):
-                    return _MISSING
-    return _called(current)
+                current = context[root]
+            except KeyError:
+                current = _MISSING
+            else:
+                if callable(current):
+                    current = _called(current)
+            roots[root] = current
+        for bit, number in bits:
+            kind = type(current)
+            if kind is dict:
+                found = current.get(bit, _MISSING)
+                if found is _MISSING:
+                    found = getattr(current, bit, _MISSING)  # items, keys, values...
+                    if found is _MISSING and number is not None:
+                        found = current.get(number, _MISSING)
+                current = found
+            elif kind is list and number is not None:
+                current = current[number] if -len(current) <= number < len(current) else _MISSING
+            elif current is None or current is _MISSING:
+                current = _MISSING  # None has no item and no attribute a template may name
+            else:
+                current = _looked_up(current, bit)
+            if current is _MISSING:
+                break
+            if callable(current):
+                current = _called(current)
+        if current is _MISSING:
+            missing.append(position)
+            current = None
+        elif type(current) in _DICT_VIEWS:
+            current = list(current)  # ``names.items`` and the like, which pickle refuses
+        values.append(current)
+    return values, missing
+
+
+def _looked_up(current, bit: str):
+    """Django's three tries on anything else: key, attribute, list index."""
+    try:
+        return current[bit]
+    except (TypeError, AttributeError, KeyError, ValueError, IndexError):
+        try:
+            return getattr(current, bit)
+        except (TypeError, AttributeError):
+            try:
+                return current[int(bit)]
+            except (IndexError, ValueError, KeyError, TypeError):
+                return _MISSING
 
 
 def _called(value):
-    if not callable(value) or getattr(value, "do_not_call_in_templates", False):
+    if getattr(value, "do_not_call_in_templates", False):
         return value
     if getattr(value, "alters_data", False):
         return _MISSING
@@ -186,22 +250,11 @@ def _called(value):
         return _MISSING
 
 
-def _plain(value):
-    """``names.items`` and the like resolve to dict views, which pickle refuses."""
-    if isinstance(value, _DICT_VIEWS):
-        return list(value)
-    return value
-
-
 _DICT_VIEWS = (type({}.items()), type({}.keys()), type({}.values()))
 
 
 class _Missing:
-    """A variable the context lacks: a value of its own, so that it never matches
-    something that was there."""
-
-    def __reduce__(self):
-        return "_MISSING"
+    """A variable the context lacks. Never pickled: a digest lists where it stood."""
 
 
 _MISSING = _Missing()

@@ -147,3 +147,69 @@ def test_equal_inputs_are_the_same_inputs_however_their_values_are_shared(monkey
     template.render(Context({"a": [word, word]}))
     template.render(Context({"a": [word, "".join(["shared-", "value-" * 5])]}))
     assert rendered == [1]
+
+
+class _Seat:
+    hp = 7
+
+    def label(self):
+        return "Seat 1"
+
+
+LOOKUP_CONTEXT = {
+    "view": {"me": {"hand": [{"id": "c1"}, {"id": "c2"}], "wall": None}, "0": "zero"},
+    "numbered": {0: "int key"},
+    "names": {"0": "Alice", "1": "Bob"},
+    "cards": ["a", "b", "c"],
+    "pair": ("x", "y"),
+    "seat": _Seat(),
+    "nothing": None,
+}
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "view.me.hand.1.id",
+        "view.me.hand.-1.id",
+        "view.me.hand.5",
+        "view.me.wall.hp",
+        "view.me.missing",
+        "view.0",
+        "numbered.0",
+        "names.items",
+        "names.keys",
+        "cards.2",
+        "cards.x",
+        "pair.1",
+        "seat.hp",
+        "seat.label",
+        "seat.nope",
+        "nothing.thing",
+        "absent",
+        "absent.deeper",
+    ],
+)
+def test_a_part_reads_each_variable_as_django_would(path):
+    """The digest's own lookup (no exceptions on dicts and lists) must give exactly what
+    Django's gives, and count a variable as missing exactly when Django finds nothing."""
+    from django.template.base import Variable, VariableDoesNotExist
+
+    context = Context(LOOKUP_CONTEXT)
+    values, missing = parts._resolved([parts._compiled(path)], context)
+    try:
+        expected = Variable(path).resolve(context)
+    except VariableDoesNotExist:
+        expected = None
+    if expected is None:
+        assert missing == [0] or values == [None], path
+        return
+    if isinstance(expected, type({}.keys()) | type({}.items()) | type({}.values())):
+        expected = list(expected)  # a dict view, which the digest takes as a list
+    assert missing == [] and values == [expected], path
+
+
+def test_a_missing_variable_and_a_none_value_are_different_inputs():
+    template = Template('{% part "p" %}{% if a is None %}none{% endif %}{% endpart %}')
+    node = template.nodelist[0]
+    assert node.digest("part-p", Context({})) != node.digest("part-p", Context({"a": None}))
