@@ -20,6 +20,9 @@ template and the context's escaping and localisation. So the HTML of a part is a
 its digest: a reused or skipped part is exactly what a fresh render would give, and shows a
 viewer nothing their own view does not hold.
 
+``{% memo %}...{% endmemo %}`` is the same digest without the rest: HTML reused in place
+wherever its inputs recur, for pieces that every render walks though they rarely change.
+
 Tags that read the context implicitly declare what they read (``context_reads`` on the
 tag's function). Filters are taken to depend on their arguments and the settings only, as
 Django's do while the language and time zone stay fixed (this site does not switch them).
@@ -67,6 +70,8 @@ register = template.Library()
 # only the latest of each is wanted again: 20000 entries cover a few thousand open boards
 # of one process in a few tens of MB.
 _parts = LRU(20000)
+# Memos are smaller and fewer: a few per board, mostly the same for every match.
+_memos = LRU(5000)
 _serials = itertools.count()
 
 # Tests turn reuse off to compare every part with a fresh render of it.
@@ -118,19 +123,7 @@ class PartNode(Node):
         return frame.part(part_id, digest, lambda: self.html(part_id, digest, context))
 
     def digest(self, part_id: str, context) -> bytes | None:
-        """What the part's HTML is a function of, hashed; None if an input is not plain
-        data (then the part is rendered and sent every time). Every part of every board is
-        digested on every frame (bench/: a quarter of a frame that sends no part at all).
-        A variable that is not there is listed by its position, not pickled as an object
-        of its own (pickle looked its class up by name each time)."""
-        values, missing = _resolved(self.lookups, context)
-        try:
-            inputs = _serialised(
-                (self.place, part_id, missing, values, context.autoescape, context.use_l10n)
-            )
-        except (pickle.PicklingError, TypeError, AttributeError, ValueError, RecursionError):
-            return None
-        return hashlib.blake2b(inputs, digest_size=16).digest()
+        return _digest(self.place, part_id, self.lookups, context)
 
     def html(self, part_id: str, digest: bytes | None, context) -> str:
         html = _parts.get(digest) if reuse_enabled and digest is not None else None
@@ -143,6 +136,48 @@ class PartNode(Node):
             if digest is not None:
                 _parts.put(digest, html)
         return html
+
+
+class MemoNode(Node):
+    """``{% memo %}...{% endmemo %}``: HTML rendered once per distinct input, like a part's,
+    but standing in place: no wrapper, never left out of a frame. For the pieces of a page
+    that every render walks although they rarely change (a stylesheet link, a drawer
+    button, a line of the status bar): a digest of their inputs costs less than rendering
+    them. Inside a part it is part of the part; it may not hold one."""
+
+    child_nodelists = ("nodelist",)
+
+    def __init__(self, nodelist: NodeList, inputs: tuple[str, ...], place: str) -> None:
+        self.nodelist = nodelist
+        self.inputs = inputs
+        self.lookups = [_compiled(path) for path in inputs]
+        self.place = place
+
+    def render(self, context) -> str:
+        digest = _digest(self.place, "", self.lookups, context) if reuse_enabled else None
+        if digest is None:
+            return self.nodelist.render(context)
+        html = _memos.get(digest)
+        if html is None:
+            html = self.nodelist.render(context)
+            _memos.put(digest, html)
+        return html
+
+
+def _digest(place: str, part_id: str, lookups, context) -> bytes | None:
+    """What a part's (or memo's) HTML is a function of, hashed; None if an input is not
+    plain data (then it is rendered, and a part sent, every time). Every part of every
+    board is digested on every frame (bench/: a quarter of a frame that sends no part at
+    all). A variable that is not there is listed by its position, not pickled as an object
+    of its own (pickle looked its class up by name each time)."""
+    values, missing = _resolved(lookups, context)
+    try:
+        inputs = _serialised(
+            (place, part_id, missing, values, context.autoescape, context.use_l10n)
+        )
+    except (pickle.PicklingError, TypeError, AttributeError, ValueError, RecursionError):
+        return None
+    return hashlib.blake2b(inputs, digest_size=16).digest()
 
 
 def _serialised(value) -> bytes:
@@ -186,9 +221,8 @@ def _resolved(paths, context) -> tuple[list, list[int]]:
     values: list = []
     missing: list[int] = []
     for position, (root, bits) in enumerate(paths):
-        try:
-            current = roots[root]
-        except KeyError:
+        current = roots.get(root, _UNSEEN)
+        if current is _UNSEEN:
             try:
                 current = context[root]
             except KeyError:
@@ -258,6 +292,7 @@ class _Missing:
 
 
 _MISSING = _Missing()
+_UNSEEN = object()  # a name not yet looked up for this part
 
 
 @register.tag
@@ -277,6 +312,19 @@ def part(parser, token):
     origin = getattr(parser, "origin", None)
     place = f"{getattr(origin, 'name', '?')}#{next(_serials)}"
     return PartNode(nodelist, name, _inputs(paths), place)
+
+
+@register.tag
+def memo(parser, token):
+    """``{% memo %}...{% endmemo %}``: see MemoNode. Its inputs are found as a part's are."""
+    if len(token.split_contents()) != 1:
+        raise template.TemplateSyntaxError("{% memo %} takes no arguments.")
+    nodelist = parser.parse(("endmemo",))
+    parser.delete_first_token()
+    paths: set[str] = set()
+    _scan(nodelist, frozenset(), paths)
+    origin = getattr(parser, "origin", None)
+    return MemoNode(nodelist, _inputs(paths), f"{getattr(origin, 'name', '?')}#{next(_serials)}")
 
 
 def _scan(nodelist: NodeList, bound: frozenset[str], paths: set[str]) -> None:
@@ -318,9 +366,9 @@ def _included(node: IncludeNode) -> NodeList:
 
 def _check_pure(node: Node) -> None:
     if isinstance(node, PartNode):
-        raise template.TemplateSyntaxError("A {% part %} cannot hold another.")
-    if isinstance(node, IncludeNode):
-        return  # pure if the template it names is: _scan checks that one's nodes too
+        raise template.TemplateSyntaxError("A {% part %} (or {% memo %}) cannot hold a part.")
+    if isinstance(node, IncludeNode | MemoNode):
+        return  # pure if the nodes it renders are: _scan checks those too
     if isinstance(node, PURE_NODES):
         # "as name" would set a variable for the rest of the page, which a reused part
         # would not do.

@@ -213,3 +213,36 @@ def test_a_missing_variable_and_a_none_value_are_different_inputs():
     template = Template('{% part "p" %}{% if a is None %}none{% endif %}{% endpart %}')
     node = template.nodelist[0]
     assert node.digest("part-p", Context({})) != node.digest("part-p", Context({"a": None}))
+
+
+def test_a_memo_renders_once_per_distinct_input_in_place(monkeypatch):
+    template = Template("<p>{% memo %}{{ a.b }}{% if c %}!{% endif %}{% endmemo %}{{ d }}</p>")
+    node = template.nodelist[1]
+    assert isinstance(node, parts.MemoNode) and set(node.inputs) == {"a.b", "c"}
+    rendered = []
+    real = node.nodelist.render
+    monkeypatch.setattr(node.nodelist, "render", lambda ctx: rendered.append(1) or real(ctx))
+    page = lambda **ctx: template.render(Context(ctx))  # noqa: E731
+    assert page(a={"b": "memo-x1"}, c=True, d=1) == "<p>memo-x1!1</p>"
+    assert page(a={"b": "memo-x1"}, c=True, d=2) == "<p>memo-x1!2</p>"
+    assert rendered == [1], "what the memo does not read does not touch it"
+    assert page(a={"b": "memo-x1"}, c=False, d=2) == "<p>memo-x12</p>"
+    assert rendered == [1, 1]
+
+
+def test_a_memo_inside_a_part_makes_its_inputs_the_parts():
+    node = part_of('{% part "p" %}{% memo %}{{ a }}{% endmemo %}{{ b }}{% endpart %}')
+    assert set(node.inputs) == {"a", "b"}
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        '{% memo %}{% part "p" %}{% endpart %}{% endmemo %}',
+        "{% memo %}{% csrf_token %}{% endmemo %}",
+        "{% memo x %}{% endmemo %}",
+    ],
+)
+def test_a_memo_holds_only_what_a_part_may(source):
+    with pytest.raises(TemplateSyntaxError):
+        Template(source)
