@@ -130,7 +130,7 @@ def status_context(match: Match, viewer: Viewer) -> dict:
         "match": summary,
         "seat": viewer.seat,
         "seat_tags": seat_tags(summary, viewer.seat, waiting),
-        "viewer": viewer,
+        "viewer": {"hotseat": viewer.hotseat},
         "prompts": prompts.to_json(),
         "waiting_names": [summary["names"][str(i)] for i in waiting],
         "my_turn": viewer.seat is not None and viewer.seat in waiting,
@@ -149,13 +149,16 @@ def context_for(match: Match, viewer: Viewer) -> dict:
     summary = match_summary(match)
     waiting = {int(k): v for k, v in prompts.to_json()["waiting"].items()}
     view = engine.view(match.state, seat)
+    latest = latest_event(match.game, view, summary["names"])
     return {
         "match": summary,
         "seat": seat,
         "seat_tags": seat_tags(summary, seat, waiting),
-        "viewer": viewer,
+        # Plain dicts, not the objects: on an object, Django's lookup raises (and catches)
+        # a TypeError for every attribute, and these are read on every frame (bench/).
+        "viewer": {"hotseat": viewer.hotseat},
         "view": view,
-        "latest": latest_event(match.game, view, summary["names"]),
+        "latest": {"key": latest.key, "text": latest.text},
         "actions": viewer_actions(match, viewer),
         "prompts": prompts.to_json(),
         "waiting_names": [summary["names"][str(i)] for i in sorted(waiting)],

@@ -15,9 +15,47 @@ register = template.Library()
 
 @register.filter
 def get_item(mapping, key):
-    """``mapping|get_item:key`` for dict lookups with a variable key (str or int)."""
+    """``mapping|get_item:key`` for dict lookups with a variable key (str or int): the key as
+    given, then as a string, then as a number; None if none is there.
+
+    Boards use it in every frame, often on a key that is not there (an action type not on
+    offer) or on a list; a dict or a list is looked into without raising (bench/: each
+    exception costs as much as rendering a few variables)."""
     if mapping is None:
         return None
+    kind = type(mapping)
+    if kind is dict:
+        try:
+            if key in mapping:
+                return mapping[key]
+        except TypeError:  # a key that cannot be hashed
+            pass
+        text = str(key)
+        if text in mapping:
+            return mapping[text]
+        number = _number(key)
+        return mapping.get(number) if number is not None else None
+    if kind is list:
+        number = key if type(key) is int else _number(key)
+        if number is not None and -len(mapping) <= number < len(mapping):
+            return mapping[number]
+        return None
+    return _get_item_slowly(mapping, key)
+
+
+def _number(key) -> int | None:
+    """``int(key)``, or None where it would raise. A string with no digit in it never
+    converts, which spares the exception for the usual keys (names, action types)."""
+    if isinstance(key, str) and not any(map(str.isdigit, key)):
+        return None
+    try:
+        return int(key)
+    except (ValueError, TypeError):
+        return None
+
+
+def _get_item_slowly(mapping, key):
+    """Anything but a plain dict or list: the three tries, as they always were."""
     try:
         return mapping[key]
     except (KeyError, IndexError, TypeError):

@@ -4,15 +4,22 @@ move costs the server).
 Numbers on the boards are counts, scores and hit points, shown as plain digits. With
 localisation on, Django sends every one of them through ``number_format``, whose locale
 lookups took a sixth of an Elemental Clash render; the match page turns it off.
+
+Every frame walks the board around its parts, even one that sends no part at all. A
+variable Django fails to find there costs three raised exceptions and a ``dir()`` of the
+object, more than rendering several variables (bench/: ~1 in 10 of such a frame's
+instructions, before boards looked such keys up with ``get_item``).
 """
 
 import pytest
+from django.template import base
 from django.utils import formats
 
 from games.engines import GAME_MODULES, get_engine
-from games.live.rendering import Viewer, render_fragments
+from games.live.rendering import Viewer, render_fragments, render_frame
 from games.templatetags import duelhall
 
+from . import playouts
 from .conftest import persona
 from .test_log_names import PLAYERS, played
 
@@ -48,3 +55,28 @@ def test_numbers_still_show_as_digits(counted_number_formats):
     for side in get_engine("elemental-clash").view(match.state, 0)["seats"]:
         assert f"HP <b>{side['hp']}</b>/20" in html
         assert f"Deck {side['deck_count']}" in html
+
+
+@pytest.mark.parametrize("game", sorted(GAME_MODULES))
+def test_a_frame_that_sends_no_part_finds_every_variable_it_reads(game, monkeypatch):
+    failed = []
+    real = base.Variable._resolve_lookup
+
+    def counting(variable, context):
+        try:
+            return real(variable, context)
+        except base.VariableDoesNotExist:
+            failed.append(variable.var)
+            raise
+
+    viewers = (Viewer(PLAYERS[0], 0), Viewer(PLAYERS[1], 1), Viewer(persona("Eve"), None))
+    versions = playouts.versions_of_a_match(game, PLAYERS, rng_seed=f"cost:{game}", moves=80)
+    for number, match in enumerate(versions):
+        if number % 5:
+            continue
+        for viewer in viewers:
+            _, shown = render_frame(match, viewer)
+            monkeypatch.setattr(base.Variable, "_resolve_lookup", counting)
+            render_frame(match, viewer, "", shown)
+            monkeypatch.setattr(base.Variable, "_resolve_lookup", real)
+            assert failed == [], f"{game}: {viewer} at version {match.version} ({match.step})"
