@@ -132,6 +132,11 @@ def test_the_side_log_is_a_drawer_on_a_phone_and_a_column_on_a_desk(live_site, n
     start_bot_match(desk, live_site, "elemental-clash")
     assert desk.locator("#side-log-body").is_visible()
     assert not desk.locator(".side-log-toggle").is_visible()
+    # A frame from the socket may swap the board in between: read both boxes once laid out.
+    desk.wait_for_function(
+        "() => ['.side-log', '.board-main'].every(s => document.querySelector(s)"
+        " && document.querySelector(s).getClientRects().length)"
+    )
     log_box = desk.locator(".side-log").bounding_box()
     main_box = desk.locator(".board-main").bounding_box()
     assert log_box["x"] > main_box["x"] + main_box["width"] - 1, "a column beside the board"
