@@ -125,3 +125,18 @@ def reach_mid_match(page, game: str, moves: int | None = None) -> None:
             page.wait_for_timeout(100)
     if game == "card-battle":
         page.wait_for_selector("[data-cb-controls]:not([hidden])")
+
+
+def start_mid_match(page, site: str, game: str, tries: int = 3) -> str:
+    """A bot match whose board is in play after the mid-match moves; returns its URL.
+
+    Each match is dealt from a fresh random seed, and some deals end a match within the
+    first moves (the bot's attacks win before the test's first cards are up, or both sides
+    pass the combat away). A test that checks a board in play starts another match then;
+    Card Battle is over by design once its battle plays back."""
+    for _ in range(tries):
+        url = start_bot_match(page, site, game)
+        reach_mid_match(page, game)
+        if game == "card-battle" or not is_over(page):
+            return url
+    raise AssertionError(f"{tries} {game} matches against the bot all ended before mid-match")

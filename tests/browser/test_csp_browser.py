@@ -5,7 +5,7 @@ the policy forbids inline scripts and styles."""
 import pytest
 
 from games.engines import GAME_MODULES
-from tests.browser.driver import reach_mid_match, start_bot_match
+from tests.browser.driver import start_mid_match
 
 pytestmark = pytest.mark.browser
 
@@ -55,8 +55,7 @@ def test_the_policy_forbids_inline_code(live_site, new_page):
 def test_each_board_plays_without_a_csp_violation(live_site, new_page, game):
     page, logged = watched(new_page)
     page.goto(f"{live_site}/g/{game}/")
-    start_bot_match(page, live_site, game)
-    reach_mid_match(page, game)
+    start_mid_match(page, live_site, game)
     page.wait_for_timeout(300)
     assert violations(page, logged) == []
     page.reload()
