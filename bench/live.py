@@ -3,6 +3,7 @@
     .venv/bin/python -m bench.live                       # default set-up, N = 50, 200, 500
     .venv/bin/python -m bench.live --matches 200 --profile
     .venv/bin/python -m bench.live --scale               # PostgreSQL + Redis, 2 workers
+    .venv/bin/python -m bench.live --scale --workers 1 --memory-layer   # its pieces one by one
 
 For each N this script, on 127.0.0.1 only:
 1. makes a fresh database (a temp SQLite file; with ``--scale`` a new PostgreSQL database)
@@ -46,6 +47,7 @@ import urllib.request
 from pathlib import Path
 
 from bench.common import RESULTS, ROOT, save, table
+from bench.cpu_split import CpuSplit, describe, loadavg, split
 
 PYTHON = sys.executable
 CLK_TCK = os.sysconf("SC_CLK_TCK")
@@ -237,7 +239,7 @@ def cpu_used(before: dict, after: dict, seconds: float) -> dict:
 class Database:
     """A fresh database for one N: a temp SQLite file, or a new PostgreSQL database."""
 
-    def __init__(self, scale: bool, tag: str, redis_url: str) -> None:
+    def __init__(self, scale: bool, tag: str, redis_url: str | None) -> None:
         self.scale = scale
         self.env = dict(
             os.environ,
@@ -257,7 +259,8 @@ class Database:
             self.name = f"duelhall_bench_{os.getpid()}_{tag}"
             subprocess.run(["createdb", "-h", "127.0.0.1", "-U", "postgres", self.name], check=True)
             self.env["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:5432/{self.name}"
-            self.env["REDIS_URL"] = redis_url
+            if redis_url:
+                self.env["REDIS_URL"] = redis_url
         else:
             self.dir = tempfile.mkdtemp(prefix="duelhall-bench-")
             self.name = os.path.join(self.dir, "bench.sqlite3")
@@ -304,8 +307,10 @@ def redis_clean(url: str) -> None:
 # ---------------------------------------------------------------- one load run
 
 
-def start_servers(db: Database, scale: bool, logdir: Path, label: str) -> list[Server]:
-    count = 2 if scale else 1
+def start_servers(
+    db: Database, scale: bool, logdir: Path, label: str, workers: int | None = None
+) -> list[Server]:
+    count = workers or (2 if scale else 1)
     servers = []
     try:
         for i in range(count):
@@ -326,7 +331,7 @@ def run_load(
 ) -> dict:
     """Start the server(s), run one load, stop them; returns the loadgen result plus resources."""
     label = f"{mode}-{len(slots)}"
-    servers = start_servers(db, args.scale, logdir, label)
+    servers = start_servers(db, args.scale, logdir, label, args.workers)
     try:
         time.sleep(0.5)
         idle_total, idle_daphne = Monitor(servers).sample()
@@ -358,6 +363,8 @@ def run_load(
         )
         killer = threading.Timer(args.run_timeout, gen.kill)
         killer.start()
+        splitter = CpuSplit(servers, db.name if args.scale else None, gen.pid)
+        split_before = split_after = None
         before = after = None
         t_before = t_after = 0.0
         spies: list[subprocess.Popen] = []
@@ -369,11 +376,13 @@ def run_load(
                     print(f"    {label}: connected in {connect_seconds}s", flush=True)
                 elif line.startswith("PHASE measuring"):
                     before, t_before = cpu_snapshot(servers), time.perf_counter()
+                    split_before, load_before = splitter.snapshot(), loadavg()
                     window_start = json.loads(line.split(" ", 2)[2]).get("at", t_before)
                     if profile_out is not None and mode == "live":
                         spies = start_profiler(servers[0], args.duration, profile_out)
                 elif line.startswith("PHASE measured"):
                     after, t_after = cpu_snapshot(servers), time.perf_counter()
+                    split_after, load_after = splitter.snapshot(), loadavg()
             gen.wait()
         finally:
             killer.cancel()
@@ -408,6 +417,14 @@ def run_load(
         if before and after:
             result.update(cpu_used(before, after, t_after - t_before))
             result["server_timeline"] = monitor.timeline(window_start, window_start + args.duration)
+        if split_before and split_after:
+            offered = len(slots) / args.think if args.think > 0 else None
+            cpu = split(
+                split_before, split_after, t_after - t_before, result["moves_in_window"], offered
+            )
+            result["cpu_split"] = cpu | {
+                "loadavg_1_5_15": {"start": load_before, "end": load_after}
+            }
         return result
     finally:
         for server in servers:
@@ -581,7 +598,7 @@ def ratio(a, b):
 
 def measure(args, n: int, logdir: Path, profiled: bool) -> dict:
     """One fresh database, seeded; the echo floor, then the live load, on fresh servers."""
-    db = Database(args.scale, str(n), args.redis_url)
+    db = Database(args.scale, str(n), None if args.memory_layer else args.redis_url)
     echo = profile = None
     try:
         slots = seed(db, n, args.per_slot, args.game, logdir)
@@ -629,6 +646,17 @@ def main(argv: list[str] | None = None) -> int:
         "--matches", default="50,200,500", help="comma-separated N (default 50,200,500)"
     )
     parser.add_argument("--scale", action="store_true", help="PostgreSQL + Redis with two workers")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="daphne workers (default 2 with --scale, else 1; more than 1 needs --scale)",
+    )
+    parser.add_argument(
+        "--memory-layer",
+        action="store_true",
+        help="with --scale: PostgreSQL but the in-memory channel layer (one worker only)",
+    )
     parser.add_argument("--game", default="elemental-clash")
     parser.add_argument(
         "--think",
@@ -687,6 +715,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-save", action="store_true")
     args = parser.parse_args(argv)
     sizes = [int(x) for x in args.matches.split(",") if x.strip()]
+    if args.workers is None:
+        args.workers = 2 if args.scale else 1
+    if args.workers > 1 and (not args.scale or args.memory_layer):
+        parser.error(
+            "several workers share PostgreSQL and Redis: use --scale without --memory-layer"
+        )
+    if args.memory_layer and not args.scale:
+        parser.error("--memory-layer goes with --scale (the default set-up has it already)")
     name = args.name or ("live-scale" if args.scale else "live") + ("-peer" if args.peer else "")
     raise_file_limit()
     if args.scale and not redis_db_is_ours(args.redis_url):
@@ -837,6 +873,13 @@ def print_run(n: int, echo: dict | None, live: dict) -> None:
             f"loadgen CPU {r['loadgen_cpu_s']}s, peak RSS {r['peak_rss_mb']} MB",
             flush=True,
         )
+        if r.get("cpu_split"):
+            load = r["cpu_split"]["loadavg_1_5_15"]
+            print(
+                f"    {label}: {describe(r['cpu_split'])}; load average "
+                f"{load['start'][0]} -> {load['end'][0]}",
+                flush=True,
+            )
         by_slice = r.get("opponent_p99_by_slice") or []
         if len(by_slice) > 1:
             print(
