@@ -30,135 +30,186 @@ class PlanError(Exception):
     """Why a plan cannot be carried out (shown to the player, SSR-7)."""
 
 
-def run_plan(state: dict[str, Any], seat: int, plan: dict[str, Any]) -> dict[str, Any]:
-    """Carry out ``plan`` on copies of the seat's fleet and lines; raises ``PlanError``.
+class _Run:
+    """A plan being carried out: the seat's fleet and lines as the stages leave them.
 
-    Returns ``{"fleet", "lines", "joining", "made", "consumed", "converted", "notes"}`` where
-    ``made`` lists ``{"ship", "counted", "queen"}`` for every new ship (new ships carry
-    ``id`` None until the caller assigns one).
-    """
-    player = state["players"][seat]
-    species = player["species"]
-    recipes = upgrade_species(state, seat)
-    turn = state["turn"]
-    die = state["dice"]["effective"][seat]
-    extra = state["dice"]["extra_used"][seat]
-    fleet = [dict(ship) for ship in player["fleet"]]
-    starting = list(fleet)
-    lines, joining = player["lines"], player["joining"]
-    made: list[dict[str, Any]] = []
-    consumed: list[dict[str, Any]] = []
-    converted: list[dict[str, Any]] = []
-    notes: list[str] = []
+    Ships already in the fleet are shared with the state, never changed: a stage that spends
+    a ship's charges replaces it with a copy first (``_own``), and new ships are new dicts,
+    so a ``fork`` (shallow copies of the lists) can carry on without touching its parent."""
 
-    def make(code: str, how: str, counted: bool = True, queen: bool = False) -> dict:
+    __slots__ = ("turn", "fleet", "lines", "joining", "made", "consumed", "converted", "notes")
+
+    def fork(self) -> _Run:
+        run = _Run.__new__(_Run)
+        run.turn, run.lines, run.joining = self.turn, self.lines, self.joining
+        run.fleet, run.made = list(self.fleet), list(self.made)
+        run.consumed, run.converted = list(self.consumed), list(self.converted)
+        run.notes = list(self.notes)
+        return run
+
+    def make(self, code: str, how: str, counted: bool = True, queen: bool = False) -> dict:
         ship = {
             "id": None,
             "code": code,
             "charges": SHIPS[code].charges,
-            "built_turn": turn,
+            "built_turn": self.turn,
             "trigger": None,
             "components": [],
             "used_charge": False,
         }
-        fleet.append(ship)
-        made.append({"ship": ship, "counted": counted, "queen": queen, "how": how})
+        self.fleet.append(ship)
+        self.made.append({"ship": ship, "counted": counted, "queen": queen, "how": how})
         return ship
 
-    # Prelude: Carrier choices (interactive) ---------------------------------------------
+
+def _start(state: dict[str, Any], seat: int) -> _Run:
+    player = state["players"][seat]
+    run = _Run.__new__(_Run)
+    run.turn = state["turn"]
+    run.fleet = list(player["fleet"])
+    run.lines, run.joining = player["lines"], player["joining"]
+    run.made, run.consumed, run.converted, run.notes = [], [], [], []
+    return run
+
+
+def _own(run: _Run, starting: list[dict], owned: list[bool], index: int) -> dict:
+    """The starting ship at ``index``, copied into the run the first time its charges
+    change (the prelude is the only stage that changes a ship it did not make). The prelude
+    only appends, so a starting ship's index is the same in ``run.fleet``."""
+    if not owned[index]:
+        owned[index] = True
+        starting[index] = run.fleet[index] = dict(starting[index])
+    return starting[index]
+
+
+def _prelude(state: dict[str, Any], seat: int, run: _Run, plan: dict[str, Any]) -> None:
+    """Carrier choices (interactive), then the automatic makers; a Chronoswarm owner runs
+    the makers twice. Only the starting fleet makes ships here."""
+    die = state["dice"]["effective"][seat]
+    extra = state["dice"]["extra_used"][seat]
+    starting = list(run.fleet)
+    owned = [False] * len(starting)
     for ship_id, what in sorted(plan["carrier"].items()):
-        ship = next((s for s in starting if s["id"] == ship_id), None)
-        if ship is None or SHIPS[ship["code"]].prelude != "carrier":
+        index = next((i for i, s in enumerate(starting) if s["id"] == ship_id), None)
+        if index is None or SHIPS[starting[index]["code"]].prelude != "carrier":
             raise PlanError("That Carrier is not in your fleet.")
         need = CARRIER_MAKES.get(what)
         if need is None:
             raise PlanError("A Carrier makes a Defender or a Fighter.")
-        if ship["charges"] < need:
+        if starting[index]["charges"] < need:
             raise PlanError(f"A Carrier needs {need} charge(s) to make that ship.")
-        ship["charges"] -= need
-        make(what, "Carrier")
-        notes.append(f"Carrier made a {SHIPS[what].name}")
-    # Prelude: automatic makers; a Chronoswarm owner runs them twice -----------------------
+        _own(run, starting, owned, index)["charges"] -= need
+        run.make(what, "Carrier")
+        run.notes.append(f"Carrier made a {SHIPS[what].name}")
     passes = 2 if count(starting, "CHR") else 1
     for pass_no in range(passes):
         zenith_die = die if pass_no == 0 or not extra else extra[0]
-        for ship in starting:
+        for index, ship in enumerate(starting):
             kind = SHIPS[ship["code"]].prelude
             if kind == "bug_breeder" and ship["charges"] > 0:
-                ship["charges"] -= 1
-                make("XEN", "Bug Breeder")
-                notes.append("Bug Breeder made a Xenite")
+                _own(run, starting, owned, index)["charges"] -= 1
+                run.make("XEN", "Bug Breeder")
+                run.notes.append("Bug Breeder made a Xenite")
             elif kind == "queen":
-                make("XEN", "Queen", queen=True)
-                notes.append("Queen made a Xenite")
+                run.make("XEN", "Queen", queen=True)
+                run.notes.append("Queen made a Xenite")
             elif kind == "zenith":
                 for code in ZENITH_MAKES.get(zenith_die, ()):
-                    make(code, "Zenith")
-                    notes.append(f"Zenith made a {SHIPS[code].name} (die {zenith_die})")
-    # Basic builds -------------------------------------------------------------------------
-    for entry in plan["builds"]:
-        defn = SHIPS.get(entry["code"])
-        if defn is None or defn.species != species or defn.kind != Kind.BASIC:
-            raise PlanError("You can only draw Basic ships of your own species.")
-        if not defn.buildable:
-            raise PlanError(f"{defn.name} can only be made by an Evolver.")
-        _check_max(fleet, defn.code)
-        if lines < defn.cost:
-            raise PlanError(f"{defn.name} costs {defn.cost} lines; you have {lines} left.")
-        lines -= defn.cost
-        ship = make(defn.code, "drawn")
-        if defn.trigger:
-            ship["trigger"] = _number(entry, defn.name)
-        for code in defn.on_build_make:
-            make(code, defn.name)
-        joining += defn.on_build_joining
-    # Evolver conversions --------------------------------------------------------------------
-    if len(plan["evolve"]) > sum(1 for s in fleet if SHIPS[s["code"]].evolver):
+                    run.make(code, "Zenith")
+                    run.notes.append(f"Zenith made a {SHIPS[code].name} (die {zenith_die})")
+
+
+def _build(run: _Run, species: str, entry: dict[str, Any]) -> None:
+    """One basic build, with its "when built" consequences."""
+    defn = SHIPS.get(entry["code"])
+    if defn is None or defn.species != species or defn.kind != Kind.BASIC:
+        raise PlanError("You can only draw Basic ships of your own species.")
+    if not defn.buildable:
+        raise PlanError(f"{defn.name} can only be made by an Evolver.")
+    _check_max(run.fleet, defn.code)
+    if run.lines < defn.cost:
+        raise PlanError(f"{defn.name} costs {defn.cost} lines; you have {run.lines} left.")
+    run.lines -= defn.cost
+    ship = run.make(defn.code, "drawn")
+    if defn.trigger:
+        ship["trigger"] = _number(entry, defn.name)
+    for code in defn.on_build_make:
+        run.make(code, defn.name)
+    run.joining += defn.on_build_joining
+
+
+def _evolve(run: _Run, entries: list[dict[str, Any]]) -> None:
+    """Every Evolver conversion (how many depends on the Evolvers after the builds)."""
+    if len(entries) > sum(1 for s in run.fleet if SHIPS[s["code"]].evolver):
         raise PlanError("Each Evolver converts at most one Xenite per turn.")
-    for entry in plan["evolve"]:
+    for entry in entries:
         if entry["into"] not in EVOLVE_INTO:
             raise PlanError("An Evolver makes an Oxite or an Asterite.")
-        xenites = [s for s in fleet if s["code"] == "XEN"]
+        xenites = [s for s in run.fleet if s["code"] == "XEN"]
         if not xenites:
             raise PlanError("There is no Xenite left to evolve.")
         ship = xenites[-1]
-        fleet.remove(ship)
+        run.fleet.remove(ship)
         new = dict(ship, code=entry["into"], id=None, charges=None)
-        fleet.append(new)
-        converted.append({"from": ship, "to": new})
-    # Upgrades ---------------------------------------------------------------------------------
-    for entry in plan["upgrades"]:
-        defn = SHIPS.get(entry["code"])
-        if defn is None or defn.kind != Kind.UPGRADED or defn.species not in recipes:
-            raise PlanError("You can only upgrade into Upgraded ships of your own species.")
-        _check_max(fleet, defn.code)
-        parts = _pick_components(fleet, defn.code)
-        if parts is None:
-            raise PlanError(f"{defn.name} needs {', '.join(defn.components)} in your fleet.")
-        if joining + lines < defn.joining:
-            raise PlanError(f"{defn.name} needs {defn.joining} joining lines.")
-        from_joining = min(joining, defn.joining)
-        joining -= from_joining
-        lines -= defn.joining - from_joining
-        for ship in parts:
-            fleet.remove(ship)
-            consumed.append(ship)
-        ship = make(defn.code, "upgraded")
-        ship["components"] = [p["code"] for p in parts]
-        if defn.trigger:
-            ship["trigger"] = _number(entry, defn.name)
+        run.fleet.append(new)
+        run.converted.append({"from": ship, "to": new})
+
+
+def _upgrade(run: _Run, recipes: tuple[str, ...], entry: dict[str, Any]) -> None:
+    defn = SHIPS.get(entry["code"])
+    if defn is None or defn.kind != Kind.UPGRADED or defn.species not in recipes:
+        raise PlanError("You can only upgrade into Upgraded ships of your own species.")
+    _check_max(run.fleet, defn.code)
+    parts = _pick_components(run.fleet, defn.code)
+    if parts is None:
+        raise PlanError(f"{defn.name} needs {', '.join(defn.components)} in your fleet.")
+    if run.joining + run.lines < defn.joining:
+        raise PlanError(f"{defn.name} needs {defn.joining} joining lines.")
+    from_joining = min(run.joining, defn.joining)
+    run.joining -= from_joining
+    run.lines -= defn.joining - from_joining
+    for ship in parts:
+        run.fleet.remove(ship)
+        run.consumed.append(ship)
+    ship = run.make(defn.code, "upgraded")
+    ship["components"] = [p["code"] for p in parts]
+    if defn.trigger:
+        ship["trigger"] = _number(entry, defn.name)
+
+
+def _result(run: _Run) -> dict[str, Any]:
     # Saved lines are capped at 12, ordinary lines first, joining lines fill the rest.
-    lines = min(lines, SAVED_LINE_CAP)
-    joining = min(joining, SAVED_LINE_CAP - lines)
+    lines = min(run.lines, SAVED_LINE_CAP)
     return {
-        "fleet": fleet,
+        "fleet": run.fleet,
         "lines": lines,
-        "joining": joining,
-        "made": made,
-        "consumed": consumed,
-        "converted": converted,
-        "notes": notes,
+        "joining": min(run.joining, SAVED_LINE_CAP - lines),
+        "made": run.made,
+        "consumed": run.consumed,
+        "converted": run.converted,
+        "notes": run.notes,
     }
+
+
+def run_plan(state: dict[str, Any], seat: int, plan: dict[str, Any]) -> dict[str, Any]:
+    """Carry out ``plan`` on the seat's fleet and lines, leaving the state as it is; raises
+    ``PlanError``.
+
+    Returns ``{"fleet", "lines", "joining", "made", "consumed", "converted", "notes"}`` where
+    ``made`` lists ``{"ship", "counted", "queen"}`` for every new ship (new ships carry
+    ``id`` None until the caller assigns one). The fleet's unchanged ships are the state's
+    own dicts: the caller copies before changing one.
+    """
+    species = state["players"][seat]["species"]
+    run = _start(state, seat)
+    _prelude(state, seat, run, plan)
+    for entry in plan["builds"]:
+        _build(run, species, entry)
+    _evolve(run, plan["evolve"])
+    recipes = upgrade_species(state, seat)
+    for entry in plan["upgrades"]:
+        _upgrade(run, recipes, entry)
+    return _result(run)
 
 
 def upgrade_species(state: dict[str, Any], seat: int) -> tuple[str, ...]:
@@ -328,21 +379,81 @@ def _carryable(state: dict[str, Any], seat: int, plan: dict[str, Any], action: d
     return True
 
 
+class _Probe:
+    """Whether composition steps keep ``plan`` carryable, without simulating the whole plan
+    once per step.
+
+    ``with_action`` appends a build, an evolve or an upgrade at the end of its list, and
+    ``run_plan`` carries the lists out in stages (prelude, builds, evolves, upgrades), so
+    the plan with one more entry shares every stage before that entry's with the plan
+    itself. The plan is carried out once, keeping the run after its builds and after its
+    upgrades; an added build or evolve resumes from the first, an added upgrade from the
+    second. Any other step (and every step when the plan itself does not carry out) is
+    simulated from the start, as ``with_action`` does."""
+
+    def __init__(self, state: dict[str, Any], seat: int, plan: dict[str, Any]) -> None:
+        self.state, self.seat, self.plan = state, seat, plan
+        self.species = state["players"][seat]["species"]
+        self.recipes = upgrade_species(state, seat)
+        self.after_builds: _Run | None = None
+        self.after_upgrades: _Run | None = None
+        try:
+            run = _start(state, seat)
+            _prelude(state, seat, run, plan)
+            for entry in plan["builds"]:
+                _build(run, self.species, entry)
+            after_builds = run.fork()
+            _evolve(run, plan["evolve"])
+            for entry in plan["upgrades"]:
+                _upgrade(run, self.recipes, entry)
+        except PlanError:
+            return
+        self.after_builds, self.after_upgrades = after_builds, run
+
+    def carryable(self, action: dict) -> bool:
+        kind = action.get("type")
+        if self.after_upgrades is None or kind not in ("build", "evolve", "upgrade"):
+            return _carryable(self.state, self.seat, self.plan, action)
+        if kind == "evolve":
+            entry = {"into": str(action.get("into"))}
+        else:
+            entry = {"code": str(action.get("ship"))}
+            if "trigger" in action:
+                entry["trigger"] = action["trigger"]
+        try:
+            if kind == "upgrade":
+                _upgrade(self.after_upgrades.fork(), self.recipes, entry)
+                return True
+            run = self.after_builds.fork()
+            evolve = self.plan["evolve"]
+            if kind == "build":
+                _build(run, self.species, entry)
+            else:
+                evolve = [*evolve, entry]
+            _evolve(run, evolve)
+            for upgrade in self.plan["upgrades"]:
+                _upgrade(run, self.recipes, upgrade)
+        except PlanError:
+            return False
+        return True
+
+
 def plan_actions(state: dict[str, Any], seat: int, plan: dict[str, Any]) -> list[dict]:
     """Every composition step that keeps the plan carryable, plus confirm.
 
     A ship's number (1-6) only has to be one of six, so whether the plan carries out is the
     same for all six: it is simulated once per ship, not once per number."""
     out = []
+    probe = _Probe(state, seat, plan)
     by_ship: dict[tuple[str, Any], bool] = {}
     for action in plan_candidates(state, seat, plan):
         if "trigger" in action:
             key = (action["type"], action["ship"])
             if key not in by_ship:
-                by_ship[key] = _carryable(state, seat, plan, action)
+                by_ship[key] = probe.carryable(action)
             carryable = by_ship[key]
         else:
-            carryable = _carryable(state, seat, plan, action)
+            carryable = probe.carryable(action)
         if carryable:
             out.append(action)
     if plan["builds"] or plan["evolve"] or plan["upgrades"] or plan["carrier"]:
