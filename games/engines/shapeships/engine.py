@@ -52,6 +52,21 @@ def clone(state: dict[str, Any]) -> dict[str, Any]:
         return json.loads(json.dumps(state))
 
 
+def _composing_copy(state: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The state for a step of ``seat``'s Drawing submission: such a step replaces the
+    seat's plan and may reset its run of timeouts, and nothing else (the seat still waits,
+    so nothing resolves). Only the dicts and lists on the way to those are copied; the rest
+    is shared with ``state``, which is safe because every other step starts from a whole
+    ``clone`` and the plan itself is replaced, never changed in place."""
+    new = dict(state)
+    new["commit"] = commits = list(state["commit"])
+    commits[seat] = commit = dict(commits[seat])
+    commit["data"] = dict(commit["data"])
+    if "timeouts" in state:
+        new["timeouts"] = list(state["timeouts"])
+    return new
+
+
 SPECIES = tuple(s.value for s in Species)
 WAIT_KIND = {
     "species_choice": "choose_species",
@@ -186,8 +201,11 @@ class ShapeShipsEngine(Engine):
             raise IllegalAction("GAME_OVER", "The match is over.")
         if seat not in (0, 1):
             raise IllegalAction("BAD_SEAT", "There is no such seat.")
-        new = clone(state)
         kind = action["type"]
+        if kind in DRAW_STEPS and state["step"] == BuildStep.DRAWING:
+            new = _composing_copy(state, seat)
+        else:
+            new = clone(state)
         if kind == "resign":
             new["result"] = {
                 "result": "win",
