@@ -52,16 +52,18 @@ def clone(state: dict[str, Any]) -> dict[str, Any]:
         return json.loads(json.dumps(state))
 
 
-def _composing_copy(state: dict[str, Any], seat: int) -> dict[str, Any]:
-    """The state for a step of ``seat``'s Drawing submission: such a step replaces the
-    seat's plan and may reset its run of timeouts, and nothing else (the seat still waits,
-    so nothing resolves). Only the dicts and lists on the way to those are copied; the rest
-    is shared with ``state``, which is safe because every other step starts from a whole
-    ``clone`` and the plan itself is replaced, never changed in place."""
+def _composing_copy(state: dict[str, Any], seat: int, kind: str) -> dict[str, Any]:
+    """The state for a step of ``kind`` in ``seat``'s hidden commitment (a Drawing step, a
+    strike, a charge or cast being composed). Such a step changes the seat's commitment
+    data and may reset its run of timeouts, nothing else: it does not lock the seat in, so
+    nothing resolves. Only the way to those is copied (the data itself whole, except in the
+    Drawing, whose step replaces the plan rather than changing it); the rest is shared with
+    ``state``, which is safe because a step of any other kind starts from a whole ``clone``."""
     new = dict(state)
     new["commit"] = commits = list(state["commit"])
     commits[seat] = commit = dict(commits[seat])
-    commit["data"] = dict(commit["data"])
+    data = commit["data"]
+    commit["data"] = dict(data) if kind in DRAW_STEPS else clone(data)
     if "timeouts" in state:
         new["timeouts"] = list(state["timeouts"])
     return new
@@ -79,6 +81,10 @@ WAIT_KIND = {
 # Steps whose targets may need the individual copy chosen (aiming.py).
 AIM_STEPS = (BattleStep.FIRST_STRIKE, BattleStep.DECLARATION, BattleStep.RESPONSE)
 DRAW_STEPS = ("build", "upgrade", "evolve", "carrier", "remove", "clear")
+# Steps that only compose a seat's hidden commitment and never lock it in (see apply).
+COMPOSING_STEPS = frozenset(
+    (*DRAW_STEPS, "strike", "copy", "cancel", "solar", "hole", "unstrike", "charge", "withdraw")
+)
 
 
 class ShapeShipsEngine(Engine):
@@ -202,10 +208,7 @@ class ShapeShipsEngine(Engine):
         if seat not in (0, 1):
             raise IllegalAction("BAD_SEAT", "There is no such seat.")
         kind = action["type"]
-        if kind in DRAW_STEPS and state["step"] == BuildStep.DRAWING:
-            new = _composing_copy(state, seat)
-        else:
-            new = clone(state)
+        new = _composing_copy(state, seat, kind) if kind in COMPOSING_STEPS else clone(state)
         if kind == "resign":
             new["result"] = {
                 "result": "win",
