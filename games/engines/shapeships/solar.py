@@ -87,6 +87,18 @@ def _candidates(
     return out
 
 
+def _no_cast_now(state: dict[str, Any], seat: int, data: dict[str, Any]) -> str | None:
+    """Why no cast at all is possible now (the first checks of ``refusal``, which do not
+    read the cast), or None."""
+    if state["step"] != BattleStep.DECLARATION:
+        return "Solar Powers are cast only in the Declaration step, never in the Response."
+    if state["players"][seat]["species"] != Species.ANCIENT:
+        return "Only Ancients cast Solar Powers."
+    if data.get("aim") or data.get("hole"):
+        return "Finish aiming your Black Hole first (or go back)."
+    return None
+
+
 def refusal(
     state: dict[str, Any],
     seat: int,
@@ -96,12 +108,9 @@ def refusal(
 ) -> str | None:
     """Why ``action`` cannot be cast now (for the player, SSR-7), or None when it can.
     ``holes``: ``hole_targets(state, seat, data)`` when the caller has it already."""
-    if state["step"] != BattleStep.DECLARATION:
-        return "Solar Powers are cast only in the Declaration step, never in the Response."
-    if state["players"][seat]["species"] != Species.ANCIENT:
-        return "Only Ancients cast Solar Powers."
-    if data.get("aim") or data.get("hole"):
-        return "Finish aiming your Black Hole first (or go back)."
+    reason = _no_cast_now(state, seat, data)
+    if reason is not None:
+        return reason
     code = action.get("power")
     power = SOLAR.get(code) if isinstance(code, str) else None
     if power is None:
@@ -151,12 +160,14 @@ def cast_actions(state: dict[str, Any], seat: int, data: dict[str, Any]) -> list
     """The casts affordable now, then a withdraw per composed cast."""
     if state["step"] != BattleStep.DECLARATION:
         return []
-    holes = hole_targets(state, seat, data)  # the same for every candidate
-    out = [
-        a
-        for a in _candidates(state, seat, data, holes)
-        if refusal(state, seat, data, a, holes) is None
-    ]
+    out = []
+    if _no_cast_now(state, seat, data) is None:  # else every candidate would be refused
+        holes = hole_targets(state, seat, data)  # the same for every candidate
+        out = [
+            a
+            for a in _candidates(state, seat, data, holes)
+            if refusal(state, seat, data, a, holes) is None
+        ]
     out.extend({"type": "withdraw", "entry": c["entry"]} for c in data.get("solar", []))
     return out
 
