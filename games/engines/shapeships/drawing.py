@@ -464,17 +464,22 @@ def plan_actions(state: dict[str, Any], seat: int, plan: dict[str, Any]) -> list
 
 def listed_step(
     state: dict[str, Any], seat: int, plan: dict[str, Any], action: dict
-) -> dict | None:
-    """The entry of ``plan_actions`` equal to ``action`` (as the engine wrote it), or None
-    when there is none, found without simulating every other candidate."""
+) -> tuple[dict, dict[str, Any] | None] | None:
+    """The entry of ``plan_actions`` equal to ``action`` (as the engine wrote it) and the
+    plan after it (None for confirm, which leaves the plan), or None when there is no such
+    entry; found without simulating every other candidate, and the plan after a step
+    simulated once, for the check and the move alike."""
     if action == {"type": "confirm"}:
-        return {"type": "confirm"}
+        return {"type": "confirm"}, None
     if action == {"type": "clear"}:
         filled = plan["builds"] or plan["evolve"] or plan["upgrades"] or plan["carrier"]
-        return {"type": "clear"} if filled else None
+        return ({"type": "clear"}, with_action(state, seat, plan, action)) if filled else None
     for candidate in plan_candidates(state, seat, plan):  # distinct: at most one is equal
         if candidate == action:
-            return candidate if _carryable(state, seat, plan, candidate) else None
+            try:
+                return candidate, with_action(state, seat, plan, candidate)
+            except (PlanError, ValueError):
+                return None
     return None
 
 

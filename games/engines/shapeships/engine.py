@@ -223,7 +223,7 @@ class ShapeShipsEngine(Engine):
             raise IllegalAction("NOT_YOUR_TURN", "You have nothing to decide right now.")
         # The listed action equal to the one sent: values as the engine wrote them (a sent
         # ``true`` equals 1 in Python, but must not reach the state as a boolean).
-        listed = self._listed(state, seat, action)
+        listed, plan = self._listed(state, seat, action)
         if listed is None:
             raise IllegalAction(*self._why_illegal(state, seat, action))
         action = listed
@@ -243,7 +243,7 @@ class ShapeShipsEngine(Engine):
         elif kind == "confirm":
             commit["locked"] = True
         elif step == BuildStep.DRAWING and kind in DRAW_STEPS:
-            commit["data"]["plan"] = drawing.with_action(new, seat, commit["data"]["plan"], action)
+            commit["data"]["plan"] = plan  # the plan after the step, as _listed found it
         elif kind == "strike":
             move = {"source": action["source"], "target": action["target"]}
             if not aiming.start_aim(new, seat, commit["data"], move, {"enemy": action["target"]}):
@@ -282,14 +282,17 @@ class ShapeShipsEngine(Engine):
         events.extend(self._maybe_resolve(new))
         return new, events
 
-    def _listed(self, state: dict[str, Any], seat: int, action: dict[str, Any]) -> dict | None:
-        """The entry of ``legal_actions(state, seat)`` equal to ``action``, or None. In the
-        Drawing step only the sent step is simulated, not every step the list would offer."""
+    def _listed(
+        self, state: dict[str, Any], seat: int, action: dict[str, Any]
+    ) -> tuple[dict | None, dict | None]:
+        """The entry of ``legal_actions(state, seat)`` equal to ``action`` (or None), and in
+        the Drawing step the plan after it. There only the sent step is simulated, not every
+        step the list would offer, and only once."""
         if state["step"] == BuildStep.DRAWING and state["stage"] != Stage.SPECIES_CHOICE:
             plan = state["commit"][seat]["data"]["plan"]
-            return drawing.listed_step(state, seat, plan, action)
+            return drawing.listed_step(state, seat, plan, action) or (None, None)
         legal = self.legal_actions(state, seat)
-        return legal[legal.index(action)] if action in legal else None
+        return (legal[legal.index(action)] if action in legal else None), None
 
     @staticmethod
     def _add_charge(state: dict[str, Any], seat: int, entry: dict[str, Any]) -> None:
