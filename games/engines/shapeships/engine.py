@@ -53,17 +53,19 @@ def clone(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def _composing_copy(state: dict[str, Any], seat: int, kind: str) -> dict[str, Any]:
-    """The state for a step of ``kind`` in ``seat``'s hidden commitment (a Drawing step, a
-    strike, a charge or cast being composed). Such a step changes the seat's commitment
-    data and may reset its run of timeouts, nothing else: it does not lock the seat in, so
-    nothing resolves. Only the way to those is copied (the data itself whole, except in the
-    Drawing, whose step replaces the plan rather than changing it); the rest is shared with
-    ``state``, which is safe because a step of any other kind starts from a whole ``clone``."""
+    """The state for a step of ``kind`` that changes only ``seat``'s commitment: one that
+    composes it (a Drawing step, a strike, a charge or cast), or one that locks it in while
+    the other seat still decides. Such a step changes the seat's commitment and may reset its
+    run of timeouts, nothing else: nothing resolves while a seat still waits. Only the way to
+    those is copied (the data itself whole for a strike, charge or cast, which change it in
+    place; a Drawing step replaces the plan, a lock replaces the data or leaves it); the rest
+    is shared with ``state``, which is safe because every other step starts from a whole
+    ``clone``."""
     new = dict(state)
     new["commit"] = commits = list(state["commit"])
     commits[seat] = commit = dict(commits[seat])
     data = commit["data"]
-    commit["data"] = dict(data) if kind in DRAW_STEPS else clone(data)
+    commit["data"] = dict(data) if kind in DRAW_STEPS or kind in LOCKING_STEPS else clone(data)
     if "timeouts" in state:
         new["timeouts"] = list(state["timeouts"])
     return new
@@ -82,6 +84,8 @@ WAIT_KIND = {
 AIM_STEPS = (BattleStep.FIRST_STRIKE, BattleStep.DECLARATION, BattleStep.RESPONSE)
 DRAW_STEPS = ("build", "upgrade", "evolve", "carrier", "remove", "clear")
 # Steps that only compose a seat's hidden commitment and never lock it in (see apply).
+# Steps that lock a seat's commitment in (see apply: they resolve once no seat waits).
+LOCKING_STEPS = frozenset(("species", "reroll", "keep", "cube", "confirm"))
 COMPOSING_STEPS = frozenset(
     (*DRAW_STEPS, "strike", "copy", "cancel", "solar", "hole", "unstrike", "charge", "withdraw")
 )
@@ -208,7 +212,11 @@ class ShapeShipsEngine(Engine):
         if seat not in (0, 1):
             raise IllegalAction("BAD_SEAT", "There is no such seat.")
         kind = action["type"]
-        new = _composing_copy(state, seat, kind) if kind in COMPOSING_STEPS else clone(state)
+        alone = kind in LOCKING_STEPS and any(s != seat for s in self._waiting(state))
+        if kind in COMPOSING_STEPS or alone:
+            new = _composing_copy(state, seat, kind)
+        else:  # it may resolve the step, which changes the whole state
+            new = clone(state)
         if kind == "resign":
             new["result"] = {
                 "result": "win",
