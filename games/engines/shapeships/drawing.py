@@ -119,8 +119,8 @@ def _prelude(state: dict[str, Any], seat: int, run: _Run, plan: dict[str, Any]) 
                     run.notes.append(f"Zenith made a {SHIPS[code].name} (die {zenith_die})")
 
 
-def _build(run: _Run, species: str, entry: dict[str, Any]) -> None:
-    """One basic build, with its "when built" consequences."""
+def _build_checked(run: _Run, species: str, entry: dict[str, Any]) -> ShipDef:
+    """What one basic build makes, or PlanError; changes nothing."""
     defn = SHIPS.get(entry["code"])
     if defn is None or defn.species != species or defn.kind != Kind.BASIC:
         raise PlanError("You can only draw Basic ships of your own species.")
@@ -129,6 +129,14 @@ def _build(run: _Run, species: str, entry: dict[str, Any]) -> None:
     _check_max(run.fleet, defn.code)
     if run.lines < defn.cost:
         raise PlanError(f"{defn.name} costs {defn.cost} lines; you have {run.lines} left.")
+    if defn.trigger:
+        _number(entry, defn.name)
+    return defn
+
+
+def _build(run: _Run, species: str, entry: dict[str, Any]) -> None:
+    """One basic build, with its "when built" consequences."""
+    defn = _build_checked(run, species, entry)
     run.lines -= defn.cost
     ship = run.make(defn.code, "drawn")
     if defn.trigger:
@@ -155,7 +163,10 @@ def _evolve(run: _Run, entries: list[dict[str, Any]]) -> None:
         run.converted.append({"from": ship, "to": new})
 
 
-def _upgrade(run: _Run, recipes: tuple[str, ...], entry: dict[str, Any]) -> None:
+def _upgrade_checked(
+    run: _Run, recipes: tuple[str, ...], entry: dict[str, Any]
+) -> tuple[ShipDef, list[dict]]:
+    """What one upgrade makes and consumes, or PlanError; changes nothing."""
     defn = SHIPS.get(entry["code"])
     if defn is None or defn.kind != Kind.UPGRADED or defn.species not in recipes:
         raise PlanError("You can only upgrade into Upgraded ships of your own species.")
@@ -165,6 +176,13 @@ def _upgrade(run: _Run, recipes: tuple[str, ...], entry: dict[str, Any]) -> None
         raise PlanError(f"{defn.name} needs {', '.join(defn.components)} in your fleet.")
     if run.joining + run.lines < defn.joining:
         raise PlanError(f"{defn.name} needs {defn.joining} joining lines.")
+    if defn.trigger:
+        _number(entry, defn.name)
+    return defn, parts
+
+
+def _upgrade(run: _Run, recipes: tuple[str, ...], entry: dict[str, Any]) -> None:
+    defn, parts = _upgrade_checked(run, recipes, entry)
     from_joining = min(run.joining, defn.joining)
     run.joining -= from_joining
     run.lines -= defn.joining - from_joining
@@ -421,9 +439,11 @@ class _Probe:
             if "trigger" in action:
                 entry["trigger"] = action["trigger"]
         try:
-            if kind == "upgrade":
-                _upgrade(self.after_upgrades.fork(), self.recipes, entry)
+            if kind == "upgrade":  # the last stage: checking it is enough, no copy needed
+                _upgrade_checked(self.after_upgrades, self.recipes, entry)
                 return True
+            if kind == "build":  # most refused builds are refused here, before any copy
+                _build_checked(self.after_builds, self.species, entry)
             run = self.after_builds.fork()
             evolve = self.plan["evolve"]
             if kind == "build":
