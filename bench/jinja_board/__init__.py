@@ -1,0 +1,13 @@
+"""A Jinja2 port of the whole Elemental Clash board: a measurement fixture, not used by the site.
+
+``bench/template_engines.py`` renders the live page's fragments (templates/match/_fragments.html:
+flash, status bar, board, game-over panel) with Django's engine and with this port, checks that
+both give the same HTML for the same context, and only then times them. The site renders with
+Django; nothing outside bench/ imports this package.
+
+What the port keeps and what it cannot (see ``environment.py``): every tag and filter of the
+original is the same Python function (``icon``, ``action_form``, ``get_item``, ``with_names``...),
+called from Jinja; ``{% part %}`` becomes a call block that wraps its body as the original does,
+and ``{% memo %}``/``memo_include`` render their content every time. So this port measures a
+whole board rendered from nothing, the comparison that is fair to both engines.
+"""
