@@ -47,6 +47,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from bench.common import ROOT, ms, percentile, save, table
@@ -54,7 +55,15 @@ from bench.move_cost import GIVING_UP, PREFERRED, migrated_template
 
 GAME = "elemental-clash"
 PAGE = "match/_fragments.html"
-MODES = ("django-whole", "jinja-whole", "django-whole-cached", "django-frame", "jinja-frame")
+MODES = (
+    "django-whole",
+    "jinja-whole",
+    "django-whole-cached",
+    "jinja-whole-cached",
+    "django-frame",
+    "jinja-frame",
+    "jinja-frame-parts",
+)
 
 
 def _django(database: Path | None = None) -> None:
@@ -170,16 +179,34 @@ def django_frame(ctx: dict, shown):
     return frame_of(lambda builder: render_to_string(PAGE, {**ctx, FRAME_VARIABLE: builder}), shown)
 
 
-_jinja = None
+_jinja: dict = {}
 
 
-def jinja_whole(ctx: dict) -> str:
-    global _jinja
-    if _jinja is None:
+def jinja(digested: bool = False):
+    """The port's environment: plain (parts only wrapped), or with digested parts and memos."""
+    if digested not in _jinja:
         from bench.jinja_board.environment import environment
 
-        _jinja = environment()
-    return _jinja.get_template(PAGE).render(ctx)
+        _jinja[digested] = environment(digested)
+    return _jinja[digested]
+
+
+def jinja_whole(ctx: dict, digested: bool = False) -> str:
+    return jinja(digested).get_template(PAGE).render(ctx)
+
+
+def jinja_frame(ctx: dict, shown):
+    """A frame as the live path builds it, from the port with digested parts."""
+    from games.live.frames import FRAME_VARIABLE, frame_of
+
+    page = jinja(True).get_template(PAGE)
+    return frame_of(lambda builder: page.render({**ctx, FRAME_VARIABLE: builder}), shown)
+
+
+def jinja_caches_emptied() -> None:
+    from bench.jinja_board.parts import DigestedParts
+
+    jinja(True).extensions[DigestedParts.identifier].empty()
 
 
 # -- the check ----------------------------------------------------------------------------------
@@ -216,6 +243,21 @@ def check(workload: dict) -> int:
                     f"  jinja2: ...{theirs[max(0, at - 120) : at + 120]}...\n"
                     "no times are reported for boards that differ"
                 )
+    with django_caches(on=True):
+        jinja_caches_emptied()
+        for m, sequence in enumerate(workload["frames"]):
+            shown: dict = {}
+            for n, (seat, ctx) in enumerate(sequence):
+                ours, shown[seat, "d"] = django_frame(ctx, shown.get((seat, "d")))
+                theirs, shown[seat, "j"] = jinja_frame(ctx, shown.get((seat, "j")))
+                if normalised(ours) != normalised(theirs):
+                    raise SystemExit(
+                        f"frame {n} of match {m}: the port's parts send other HTML than "
+                        "Django's; no times are reported"
+                    )
+                whole = jinja_whole(ctx, digested=True)
+                if normalised(whole) != normalised(jinja_whole(ctx)):
+                    raise SystemExit(f"frame {n} of match {m}: cached parts differ from fresh")
     return len(contexts)
 
 
@@ -228,11 +270,18 @@ def run(mode: str, workload: dict, count: int, clock=None) -> tuple[int, list[fl
     clock = clock or (lambda: 0.0)
     spent: list[float] = []
     sent = 0
-    if mode.endswith("whole") or mode == "django-whole-cached":
+    cached = mode.endswith("cached")
+    if "whole" in mode:
         boards = [ctx for _, ctx in workload["boards"]]
-        render = jinja_whole if mode.startswith("jinja") else django_whole
-        with django_caches(on=mode == "django-whole-cached"):
-            if mode == "django-whole-cached":
+        if mode.startswith("jinja"):
+            jinja_caches_emptied()
+
+            def render(ctx):
+                return jinja_whole(ctx, digested=cached)
+        else:
+            render = django_whole
+        with django_caches(on=cached):
+            if cached:
                 for ctx in boards:  # every board once before: its parts are in the caches
                     render(ctx)
             for n in range(count):
@@ -243,12 +292,15 @@ def run(mode: str, workload: dict, count: int, clock=None) -> tuple[int, list[fl
         return count, spent, sent
     sequences = [workload["frames"][n % len(workload["frames"])] for n in range(count)]
     with django_caches(on=True):
+        jinja_caches_emptied()
         for sequence in sequences:
             shown: dict = {0: None, 1: None}
             for seat, ctx in sequence:
                 start = clock()
                 if mode == "jinja-frame":
                     html = jinja_whole(ctx)
+                elif mode == "jinja-frame-parts":
+                    html, shown[seat] = jinja_frame(ctx, shown[seat])
                 else:
                     html, shown[seat] = django_frame(ctx, shown[seat])
                 spent.append(clock() - start)
@@ -310,7 +362,7 @@ def main() -> None:
             "contexts: Django and the Jinja2 port render the same HTML"
         )
         boards, matches = len(workload["boards"]), len(workload["frames"])
-        units = {m: (matches // 3 or 1) if m.endswith("frame") else boards for m in MODES}
+        units = {m: (matches // 3 or 1) if "frame" in m else boards for m in MODES}
         result: dict = {"boards": boards, "frame_matches": matches, "compared": compared}
         rows = []
         if args.instructions:
@@ -318,14 +370,23 @@ def main() -> None:
                 raise SystemExit("--instructions needs valgrind (Debian's valgrind package)")
             workload_file = directory / "workload.pickle"
             workload_file.write_bytes(pickle.dumps(workload))
-            for mode in MODES:  # one mode after another: counts do not depend on the load
-                small = counted(mode, workload_file, units[mode])
-                large = counted(mode, workload_file, 3 * units[mode])
+            # Two runs at a time: a count does not depend on what else the machine runs.
+            runs = [(mode, units[mode] * k) for mode in MODES for k in (1, 3)]
+            with ThreadPoolExecutor(2) as pool:
+                done = dict(
+                    zip(
+                        runs,
+                        pool.map(lambda r: counted(r[0], workload_file, r[1]), runs),
+                        strict=True,
+                    )
+                )
+            for mode in MODES:
+                small, large = done[mode, units[mode]], done[mode, 3 * units[mode]]
                 per = (large[0] - small[0]) / (large[1] - small[1])
                 result[mode] = {"instructions_per_render": round(per), "runs": [small, large]}
             for mode in MODES:
                 per = result[mode]["instructions_per_render"]
-                base = result["django-frame" if mode.endswith("frame") else "django-whole"]
+                base = result["django-frame" if "frame" in mode else "django-whole"]
                 ratio = per / base["instructions_per_render"]
                 rows.append([mode, f"{per / 1e6:.3f} M", f"{ratio:.2f}×"])
             print(table(["render", "instructions per render", "vs Django's"], rows))
@@ -335,7 +396,7 @@ def main() -> None:
             renders: dict[str, int] = {}
             for _ in range(args.rounds):
                 for mode in MODES:  # every match's frames; every board
-                    n = matches if mode.endswith("frame") else boards
+                    n = matches if "frame" in mode else boards
                     renders[mode], spent, sent[mode] = run(mode, workload, n, time.perf_counter)
                     times[mode] += spent
             for mode in MODES:

@@ -15,16 +15,14 @@ from pathlib import Path
 from django.templatetags.static import static
 from django.urls import reverse
 from jinja2 import ChainableUndefined, Environment, FileSystemLoader
-from markupsafe import Markup
 
+from bench.jinja_board.parts import DigestedParts, PlainParts
 from games.templatetags.action_forms import action_form
 from games.templatetags.duelhall import by, get_item, in_words, with_names
 from games.templatetags.icons import icon
 from games.templatetags.style_values import bounded
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
-
-_PART = Markup('<div id="{}" class="part">{}</div><!--/part-->')
 
 
 def capfirst(value) -> str:
@@ -46,22 +44,19 @@ def url(name: str, *args) -> str:
     return reverse(name, args=args)
 
 
-def part(*name, caller) -> Markup:
-    """``{% call part("ec-side", s.seat) %}...{% endcall %}``: the body wrapped as
-    ``{% part %}`` wraps it in a whole page render (games/templatetags/parts.py), with no
-    digest and no reuse."""
-    return _PART.format("part-" + "-".join(str(bit) for bit in name), caller())
-
-
-def environment() -> Environment:
+def environment(digested: bool = False) -> Environment:
+    """The port's environment. ``digested``: parts and memos digest their inputs and reuse
+    their HTML, and a frame leaves out the parts a page shows (bench/jinja_board/parts.py);
+    otherwise a part is only its wrapper and a memo only its body."""
     env = Environment(
         loader=FileSystemLoader(TEMPLATES),
+        extensions=[DigestedParts if digested else PlainParts],
         autoescape=True,
         undefined=ChainableUndefined,
         auto_reload=False,  # as Django's cached loader: templates are compiled once
         keep_trailing_newline=True,  # as Django: a file's last newline is part of its output
     )
-    env.globals.update(action_form=action_form, icon=icon, part=part, static=static, url=url)
+    env.globals.update(action_form=action_form, icon=icon, static=static, url=url)
     env.filters.update(
         by=by,
         bounded=bounded,
