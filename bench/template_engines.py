@@ -10,20 +10,21 @@ renders (``games.live.rendering.context_for``), captured once and then rendered 
 (templates/match/_fragments.html, the page's live fragments with the board) and by the Jinja2
 port in bench/jinja_board/. Every captured board, and every frame's context, is rendered by
 both engines and compared after normalising whitespace (and the two spellings of a quote,
-``&#x27;``/``&#39;`` and ``&quot;``/``&#34;``); any difference stops the bench before it
-times anything.
+``&#x27;``/``&#39;`` and ``&quot;``/``&#34;``), and the port's frames must equal Django's
+frame by frame; any difference stops the bench before it times anything.
 
 What is measured, per render:
 
-- ``whole``: a whole board from nothing. Django with its HTML caches off (parts, memos and
-  memo_include reuse nothing, though parts still digest their inputs), Jinja2 as it is. The
-  fair comparison of the two engines.
-- ``whole, cached``: Django rendering a board it has rendered before (every part and memo
-  found in its caches): what a reload costs once the parts are warm.
-- ``frame``: what a move makes the site render per socket. Django: ``frame_of`` as the live
-  path calls it (games/live/frames.py), over each match's moves for both players, caches as
-  in a live process (cleared at the start of each round). Jinja2 has no parts, so its frame is
-  the whole board.
+- ``*-whole``: a whole board from nothing. Django with its HTML caches off (parts, memos and
+  memo_include reuse nothing, though parts still digest their inputs), Jinja2 with plain parts
+  (only wrapped). The fair comparison of the two engines.
+- ``*-whole-cached``: a board rendered once before (every part and memo found in the caches;
+  Jinja2 with digested parts): what a reload costs once the parts are warm.
+- ``*-frame``: what a move makes the site render per socket, over each match's moves for both
+  players, caches as in a live process (emptied at the start of each run). Django:
+  ``frame_of`` as the live path calls it (games/live/frames.py). ``jinja-frame``: the whole
+  board, as Jinja2 without parts would send it. ``jinja-frame-parts``: ``frame_of`` over the
+  port with digested parts (bench/jinja_board/parts.py).
 
 Wall time is per render, rounds interleaved (Django, Jinja2, Django, ...). ``--instructions``
 runs each engine's renders under valgrind's callgrind with the workload and three times the

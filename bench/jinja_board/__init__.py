@@ -7,7 +7,10 @@ Django; nothing outside bench/ imports this package.
 
 What the port keeps and what it cannot (see ``environment.py``): every tag and filter of the
 original is the same Python function (``icon``, ``action_form``, ``get_item``, ``with_names``...),
-called from Jinja; ``{% part %}`` becomes a call block that wraps its body as the original does,
-and ``{% memo %}``/``memo_include`` render their content every time. So this port measures a
-whole board rendered from nothing, the comparison that is fair to both engines.
+called from Jinja; ``{% part %}`` and ``{% memo %}`` are a Jinja2 extension (``parts.py``) in two
+builds: plain (a part only wraps its body as the original does in a whole page, a memo is its
+body: the whole board from nothing, the comparison that is fair to both engines) and digested
+(inputs found at compile time, HTML reused, frames built by games/live/frames.py). Macros
+called inside a memo stand for ``memo_include``. The hot-seat pass screen
+(``match/_pass_device.html``) is ported, but no board the bench checks shows it.
 """
