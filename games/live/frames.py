@@ -49,13 +49,25 @@ class FrameBuilder:
         self.shown = shown.parts if shown is not None else {}
         self.digests: dict[str, bytes | None] = {}
         self.rendered: dict[str, str] = {}  # in the order they stand on the board
+        self.skipped: dict[str, Callable[[], str] | None] = {}
 
-    def part(self, part_id: str, digest: bytes | None, render: Callable[[], str]) -> str:
+    def part(
+        self,
+        part_id: str,
+        digest: bytes | None,
+        render: Callable[[], str],
+        later: Callable[[], str] | None = None,
+    ) -> str:
+        """``render`` gives the part's HTML now; ``later``, if given, once the page is
+        rendered (from the part's inputs alone), for a part the page shows already but
+        that must go after all because the board around it changed."""
         if part_id in self.digests:
             raise ValueError(f"two parts of one board are both named {part_id!r}")
         self.digests[part_id] = digest
         if digest is None or self.shown.get(part_id) != digest:
             self.rendered[part_id] = render()
+        else:
+            self.skipped[part_id] = later
         return _SLOT.format(part_id)
 
 
@@ -84,9 +96,13 @@ def frame_of(render: Callable[[FrameBuilder], str], shown: Shown | None) -> tupl
     now = Shown(skeleton, builder.digests)
     if shown is not None and shown.skeleton == skeleton:
         return page[:start] + "".join(builder.rendered.values()) + page[end:], now
-    if len(builder.rendered) < len(builder.digests):
+    if builder.skipped:
         # The skeleton changed, so the whole board goes, but parts the page had were
-        # skipped: render again with every part (most come from the parts cache).
-        builder = FrameBuilder(None)
-        page = render(builder)
+        # skipped: each from its inputs (most come from the parts cache), or, for a part
+        # that cannot, the page again with every part.
+        if all(builder.skipped.values()):
+            builder.rendered.update((key, later()) for key, later in builder.skipped.items())
+        else:
+            builder = FrameBuilder(None)
+            page = render(builder)
     return _SLOTS.sub(lambda slot: builder.rendered[slot.group(1)], page), now

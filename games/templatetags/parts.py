@@ -36,7 +36,7 @@ import itertools
 import pickle
 
 from django import template
-from django.template import engines
+from django.template import Context, engines
 from django.template.base import (
     FilterExpression,
     Node,
@@ -116,11 +116,20 @@ class PartNode(Node):
         part_id = self.constant_id or "part-" + "-".join(
             str(bit.resolve(context)) for bit in self.name
         )
-        digest = self.digest(part_id, context)
+        values, missing = _resolved(self.lookups, context)
+        digest = _digest_of(self.place, part_id, values, missing, context)
         frame = building(context)
         if frame is None:  # a whole page or board: the part in place
             return self.html(part_id, digest, context)
-        return frame.part(part_id, digest, lambda: self.html(part_id, digest, context))
+        flags, template = (context.autoescape, context.use_l10n), context.template
+        return frame.part(
+            part_id,
+            digest,
+            lambda: self.html(part_id, digest, context),
+            lambda: self.html(
+                part_id, digest, _context_of(self.inputs, values, missing, *flags, template)
+            ),
+        )
 
     def digest(self, part_id: str, context) -> bytes | None:
         return _digest(self.place, part_id, self.lookups, context)
@@ -136,6 +145,27 @@ class PartNode(Node):
             if digest is not None:
                 _parts.put(digest, html)
         return html
+
+
+def _context_of(inputs, values, missing, autoescape, use_l10n, template) -> Context:
+    """A context holding a part's inputs alone, for rendering the part after the page it
+    stood in: its HTML is a function of them (that is what makes a part), so this renders
+    what the page would have. Each path's value goes where the path leads (``s.hp`` into
+    ``{"s": {"hp": ...}}``); no input is a prefix of another; one that was not there is
+    left out, so the part finds it missing again."""
+    root: dict = {}
+    skipped = set(missing)
+    for position, (path, value) in enumerate(zip(inputs, values, strict=True)):
+        if position in skipped:
+            continue
+        *head, last = path.split(".")
+        place = root
+        for bit in head:
+            place = place.setdefault(bit, {})
+        place[last] = value
+    context = Context(root, autoescape=autoescape, use_l10n=use_l10n)
+    context.template = template  # what an {% include %} in the part loads through
+    return context
 
 
 class MemoNode(Node):
@@ -165,12 +195,16 @@ class MemoNode(Node):
 
 
 def _digest(place: str, part_id: str, lookups, context) -> bytes | None:
+    values, missing = _resolved(lookups, context)
+    return _digest_of(place, part_id, values, missing, context)
+
+
+def _digest_of(place: str, part_id: str, values, missing, context) -> bytes | None:
     """What a part's (or memo's) HTML is a function of, hashed; None if an input is not
     plain data (then it is rendered, and a part sent, every time). Every part of every
     board is digested on every frame (bench/: a quarter of a frame that sends no part at
     all). A variable that is not there is listed by its position, not pickled as an object
     of its own (pickle looked its class up by name each time)."""
-    values, missing = _resolved(lookups, context)
     try:
         inputs = _serialised(
             (place, part_id, missing, values, context.autoescape, context.use_l10n)

@@ -2,10 +2,11 @@
 page they build is, after every move, the page a reload shows."""
 
 import pytest
+from django.template.loader import render_to_string
 
 from games.engines import GAME_MODULES, get_engine
 from games.live import frames
-from games.live.rendering import Viewer, render_fragments, render_frame
+from games.live.rendering import Viewer, context_for, render_fragments, render_frame
 from games.matches import services
 from games.models import Match
 from games.templatetags import parts
@@ -82,6 +83,27 @@ def test_a_reused_part_is_exactly_a_fresh_render_of_it(game, monkeypatch):
             fresh = render_fragments(match, viewer)
             monkeypatch.setattr(parts, "reuse_enabled", True)
             assert cached == fresh, f"{game}: {viewer} at version {match.version}"
+
+
+@pytest.mark.parametrize("game", sorted(GAME_MODULES))
+def test_a_part_rendered_from_its_inputs_alone_is_the_part_the_page_renders(game, monkeypatch):
+    """When the board around the parts changes, a frame sends the whole board, and the parts
+    the page already showed are rendered from their inputs alone (games/templatetags/parts.py),
+    not from the page. Every part of every board, so rendered, must be the part in place."""
+    monkeypatch.setattr(parts, "reuse_enabled", False)
+    checked = 0
+    for match in versions_of_a_match(game, seed=5):
+        for viewer in VIEWERS:
+            whole, shown = render_frame(match, viewer)
+            in_place = {found.group(1): found.group(0) for found in PART.finditer(whole)}
+            builder = frames.FrameBuilder(shown)  # the page shows every part: all skipped
+            context = {**context_for(match, viewer), "flash": "", frames.FRAME_VARIABLE: builder}
+            render_to_string("match/_fragments.html", context)
+            assert set(builder.skipped) == set(in_place)
+            for part_id, later in builder.skipped.items():
+                assert later() == in_place[part_id], f"{game}: {part_id} for {viewer}"
+                checked += 1
+    assert checked or game == "card-battle"  # its board is one piece
 
 
 def first_frames(game: str = "elemental-clash"):
