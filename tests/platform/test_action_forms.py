@@ -63,3 +63,29 @@ def test_every_move_button_sends_the_step_the_status_bar_shows():
     assert f'<input type="hidden" id="match-step" name="step" value="{match.step}">' in status
     assert get_engine(EC).legal_actions(match.state, 0), "the board offers moves"
     assert html.count('class="action-form"') >= 1
+
+
+@pytest.mark.parametrize(
+    "label, cls, aria",
+    [
+        ("", "", ""),
+        ("Lock in", "primary ec-lock", ""),
+        ('<b>"quoted"</b> & more', "a&b", "Play 'x' <now>"),
+    ],
+)
+@pytest.mark.parametrize("safe", [False, True])
+def test_a_form_escapes_exactly_as_format_html_would(label, cls, aria, safe):
+    """The tag escapes on its own (bench/: format_html's lazy-string wrappers were most of
+    a form's cost); the HTML must be what format_html gives, safe strings left as they are."""
+    from django.utils.html import format_html
+    from django.utils.safestring import mark_safe
+
+    from games.templatetags.action_forms import FORM, action_form
+
+    if safe:
+        label, aria = mark_safe(label), mark_safe(aria)
+    named = format_html(' aria-label="{}"', aria) if aria else ""
+    expected = format_html(
+        FORM, "", ACTION["payload"], cls, ACTION["payload"], named, label or ACTION["label"]
+    )
+    assert action_form(ACTION, label=label, cls=cls, aria=aria) == expected
