@@ -4,6 +4,7 @@
     .venv/bin/python -m bench.live --matches 200 --profile
     .venv/bin/python -m bench.live --scale               # PostgreSQL + Redis, 2 workers
     .venv/bin/python -m bench.live --scale --workers 1 --memory-layer   # its pieces one by one
+    .venv/bin/python -m bench.live --scale --placement split,by-match   # players of a match apart/together
 
 For each N this script, on 127.0.0.1 only:
 1. makes a fresh database (a temp SQLite file; with ``--scale`` a new PostgreSQL database)
@@ -11,7 +12,9 @@ For each N this script, on 127.0.0.1 only:
    untimed online matches of ``--game`` (``bench.seed``);
 2. starts the server the way an operator does (``manage.py play``: daphne + sweeper; with
    ``--scale`` two workers on two ports sharing PostgreSQL and Redis, the second with
-   ``--no-sweeper``), runs the echo floor (``bench.loadgen`` in echo mode: the same 2N
+   ``--no-sweeper``; ``--placement`` says whether the two players of a match sit on different
+   workers, ``split``, or on the one a hash of the match code picks, ``by-match``, as nginx
+   routes them in deploy/nginx.conf), runs the echo floor (``bench.loadgen`` in echo mode: the same 2N
    sockets and schedule against ``/ws/echo/<pair>/``, which sends each frame back to its
    sender, the floor of the mover's figure, and relays it through the channel layer to the
    pair's other socket, the floor of the opponent's), and stops it;
@@ -48,6 +51,7 @@ from pathlib import Path
 
 from bench.common import RESULTS, ROOT, save, table
 from bench.cpu_split import CpuSplit, describe, loadavg, split
+from bench.loadgen import PLACEMENTS
 
 PYTHON = sys.executable
 CLK_TCK = os.sysconf("SC_CLK_TCK")
@@ -327,10 +331,16 @@ def start_servers(
 
 
 def run_load(
-    mode: str, args, db: Database, slots: list[dict], logdir: Path, profile_out: Path | None
+    mode: str,
+    args,
+    db: Database,
+    slots: list[dict],
+    logdir: Path,
+    profile_out: Path | None,
+    placement: str = "split",
 ) -> dict:
     """Start the server(s), run one load, stop them; returns the loadgen result plus resources."""
-    label = f"{mode}-{len(slots)}"
+    label = f"{mode}-{len(slots)}-{placement}"
     servers = start_servers(db, args.scale, logdir, label, args.workers)
     try:
         time.sleep(0.5)
@@ -338,6 +348,7 @@ def run_load(
         spec = {
             "mode": mode,
             "addresses": [f"127.0.0.1:{s.port}" for s in servers],
+            "placement": placement,
             "slots": slots,
             "think": args.think,
             "warmup": args.warmup,
@@ -596,47 +607,53 @@ def ratio(a, b):
     return round(a / b, 1) if a is not None and b else None
 
 
-def measure(args, n: int, logdir: Path, profiled: bool) -> dict:
+def measure(args, n: int, logdir: Path, profiled: bool, placement: str = "split") -> dict:
     """One fresh database, seeded; the echo floor, then the live load, on fresh servers."""
     db = Database(args.scale, str(n), None if args.memory_layer else args.redis_url)
     echo = profile = None
     try:
         slots = seed(db, n, args.per_slot, args.game, logdir)
         if not args.skip_echo:
-            echo = run_load("echo", args, db, slots, logdir, None)
+            echo = run_load("echo", args, db, slots, logdir, None, placement)
             if args.scale:
                 redis_clean(args.redis_url)
         raw = logdir / f"profile-{n}.txt" if profiled else None
-        live = run_load("live", args, db, slots, logdir, raw)
+        live = run_load("live", args, db, slots, logdir, raw, placement)
         if raw is not None and raw.exists():
             profile = {"matches": n, **summarise_profile(raw)}
     finally:
         db.drop()
         if args.scale:
             redis_clean(args.redis_url)
-    return {"matches": n, "echo": echo, "live": live, "profile": profile}
+    placed = placement if args.workers > 1 else None  # one worker: nowhere else to be
+    return {"matches": n, "placement": placed, "echo": echo, "live": live, "profile": profile}
 
 
 SPREAD_HEADERS = ["N", "runs", "opponent p99 ms min/median/max", "median opp p99 / relay p99"]
 
 
+def case(r: dict) -> str:
+    """N, and with several workers where the players of a match sit."""
+    return f"{r['matches']}" + (f" {r['placement']}" if r.get("placement") else "")
+
+
 def spread(runs: list[dict]) -> list[list]:
     rows = []
-    for n in dict.fromkeys(r["matches"] for r in runs):
+    for name in dict.fromkeys(case(r) for r in runs):
         p99s = [
             r["live"]["to_opponent"]["p99_ms"]
             for r in runs
-            if r["matches"] == n and (r["live"] or {}).get("to_opponent")
+            if case(r) == name and (r["live"] or {}).get("to_opponent")
         ]
         relays = [
             r["echo"]["to_opponent"]["p99_ms"]
             for r in runs
-            if r["matches"] == n and (r["echo"] or {}).get("to_opponent")
+            if case(r) == name and (r["echo"] or {}).get("to_opponent")
         ]
         if p99s:
             mid = round(statistics.median(p99s), 2)
             floor = statistics.median(relays) if relays else None
-            rows.append([n, len(p99s), f"{min(p99s)}/{mid}/{max(p99s)}", ratio(mid, floor)])
+            rows.append([name, len(p99s), f"{min(p99s)}/{mid}/{max(p99s)}", ratio(mid, floor)])
     return rows
 
 
@@ -656,6 +673,13 @@ def main(argv: list[str] | None = None) -> int:
         "--memory-layer",
         action="store_true",
         help="with --scale: PostgreSQL but the in-memory channel layer (one worker only)",
+    )
+    parser.add_argument(
+        "--placement",
+        default="split",
+        help="with several workers, where the two players of a match sit: split (one on each "
+        "worker, the default), by-match (both on the worker a hash of the match code picks, as "
+        "deploy/nginx.conf routes them), or a comma list to alternate within each repeat",
     )
     parser.add_argument("--game", default="elemental-clash")
     parser.add_argument(
@@ -723,6 +747,11 @@ def main(argv: list[str] | None = None) -> int:
         )
     if args.memory_layer and not args.scale:
         parser.error("--memory-layer goes with --scale (the default set-up has it already)")
+    placements = [p.strip() for p in args.placement.split(",") if p.strip()]
+    if not placements or any(p not in PLACEMENTS for p in placements):
+        parser.error(f"--placement: a comma list of {', '.join(PLACEMENTS)}")
+    if args.peer and placements != ["split"]:
+        parser.error("--placement goes with --scale, not --peer")
     name = args.name or ("live-scale" if args.scale else "live") + ("-peer" if args.peer else "")
     raise_file_limit()
     if args.scale and not redis_db_is_ours(args.redis_url):
@@ -738,14 +767,17 @@ def main(argv: list[str] | None = None) -> int:
     runs, profile = [], None
     try:
         for n in sizes:
-            for rep in range(1, args.repeat + 1):
+            # Several placements alternate within each repeat, so they share the machine's mood.
+            for rep, placement in itertools.product(range(1, args.repeat + 1), placements):
                 again = f", run {rep} of {args.repeat}" if args.repeat > 1 else ""
+                where = f", players {placement}" if args.workers > 1 else ""
                 print(
                     f"N = {n} matches ({2 * n} sockets), "
-                    f"{'scale' if args.scale else 'default'} set-up{again}",
+                    f"{'scale' if args.scale else 'default'} set-up{where}{again}",
                     flush=True,
                 )
-                run = measure(args, n, logdir, profiled=args.profile == n and rep == 1)
+                first = rep == 1 and placement == placements[0]
+                run = measure(args, n, logdir, args.profile == n and first, placement)
                 profile = run.pop("profile") or profile
                 runs.append({**run, "repeat": rep})
                 print_run(n, run["echo"], run["live"])
@@ -790,7 +822,7 @@ def main(argv: list[str] | None = None) -> int:
         config = {k: v for k, v in vars(args).items() if k not in ("no_save", "redis_url")}
         summary = [
             (
-                f"N={r['matches']}" + (f" (run {r['repeat']})" if args.repeat > 1 else ""),
+                f"N={case(r)}" + (f" (run {r['repeat']})" if args.repeat > 1 else ""),
                 " · ".join(f"{h} {v}" for h, v in zip(HEADERS[1:], row(r)[1:], strict=True)),
             )
             for r in runs
@@ -826,7 +858,7 @@ def row(r: dict) -> list:
     live, echo = r["live"] or {}, r["echo"] or {}
     if "failed" in live:
         return [
-            r["matches"],
+            case(r),
             "failed",
             live["failed"],
             None,
@@ -843,7 +875,7 @@ def row(r: dict) -> list:
     echo_p99 = (echo.get("to_mover") or {}).get("p99_ms")
     relay_p99 = (echo.get("to_opponent") or {}).get("p99_ms")
     return [
-        r["matches"],
+        case(r),
         live.get("actions_per_s"),
         triple(live.get("to_mover")),
         triple(live.get("to_opponent")),

@@ -7,8 +7,11 @@ to stdout as ``PHASE <name>`` lines so the parent can take CPU snapshots at the 
 measurement window. It runs in its own process so its CPU is not counted as the server's.
 
 Live mode: each slot is one pair of players with a queue of matches. Both players connect to
-the match socket (seat 0 to the first server address, seat 1 to the last: with two workers
-the players of one match sit on different workers). The pair moves one action at a time:
+the match socket. Where, with several workers, is the spec's ``placement``: ``split`` (the
+default) sends seat 0 to the first server address and seat 1 to the last, so the players of one
+match sit on different workers; ``by-match`` sends both to the address a stable hash of the
+match code picks (CRC-32 modulo the workers), as deploy/nginx.conf's ``hash ... consistent``
+does in production. The pair moves one action at a time:
 after a think time, a player that is offered moves picks one (a step-ending move such as
 "lock" when offered, never resign or forfeit unless nothing else is offered), sends it, and
 the move counts as done when both sockets show a higher ``data-version``. The two latencies
@@ -31,10 +34,12 @@ import re
 import resource
 import sys
 import time
+import zlib
 
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
+PLACEMENTS = ("split", "by-match")
 STATUS_TAG = re.compile(r'<div id="match-status"[^>]*>')
 # A board frame carries the flash, the status bar, the board or the parts of it that
 # changed (games/live/frames.py), and the game-over panel; a presence change only the status bar.
@@ -137,6 +142,21 @@ class Run:
         self.reopened_at: list[float] = []  # when a slot moved on to its next match
         self.slots_exhausted = 0
         self.connect_sem = asyncio.Semaphore(spec["connect_concurrency"])
+        self.placement = spec.get("placement", "split")
+        if self.placement not in PLACEMENTS:
+            raise ValueError(f"placement {self.placement!r}: expected one of {PLACEMENTS}")
+        self.sockets_by_address: dict[str, int] = {}
+
+    def address(self, seat: int, key: str) -> str:
+        """The server a seat's socket for ``key`` (a match code, or an echo pair) goes to."""
+        addresses = self.spec["addresses"]
+        if self.placement == "by-match":
+            # Both seats on one worker, chosen by the key alone, as nginx's hash on the code.
+            host = addresses[zlib.crc32(key.encode()) % len(addresses)]
+        else:
+            host = addresses[0] if seat == 0 else addresses[-1]
+        self.sockets_by_address[host] = self.sockets_by_address.get(host, 0) + 1
+        return host
 
     def error(self, kind: str) -> None:
         self.errors[kind] = self.errors.get(kind, 0) + 1
@@ -160,11 +180,9 @@ class Slot:
     # ---- connections
 
     def url(self, seat: int, code: str | None) -> tuple[str, str]:
-        addresses = self.run.spec["addresses"]
-        host = addresses[0] if seat == 0 else addresses[-1]
-        path = (
-            f"/ws/m/{code}/" if code else f"/ws/echo/{self.run.spec['pair_prefix']}-{self.number}/"
-        )
+        key = code or f"{self.run.spec['pair_prefix']}-{self.number}"
+        host = self.run.address(seat, key)
+        path = f"/ws/m/{code}/" if code else f"/ws/echo/{key}/"
         return f"ws://{host}{path}", f"http://{host}"
 
     async def open(self) -> bool:
@@ -459,6 +477,9 @@ async def main_async(spec: dict) -> dict:
         "slots": len(slots),
         "slots_connected": connected,
         "connections": 2 * connected,
+        "placement": run.placement,
+        # How even the hash spread the sockets (reconnects and later matches count too).
+        "sockets_by_address": run.sockets_by_address,
         "think_s": run.think,
         "window_s": spec["duration"],
         "moves_in_window": run.moves_in_window,
