@@ -12,6 +12,7 @@ the viewer's fleet.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from django import template
 from django.utils.html import format_html, format_html_join
@@ -165,17 +166,25 @@ def _numbers(numbers: list[int]) -> SafeString:
     )
 
 
+@lru_cache(maxsize=256)
+def _hull(code: str) -> SafeString:
+    """A ship's silhouette as SVG paths: a function of its code alone, and the geometry and
+    formatting behind it were most of a ShapeShips board's render (bench/: the Drawing
+    catalogue draws every ship on every change of the part)."""
+    return format_html_join(
+        "",
+        '<path d="{}"{} fill-rule="evenodd"/>',
+        ((d, format_html(' class="{}"', tint) if tint else "") for d, tint in shape_parts(code)),
+    )
+
+
 @register.simple_tag
 def ship_figure(group: dict, flip: bool = False) -> SafeString:
     code = group["code"]
     defn = SHIPS.get(code)
     species = defn.species.value if defn else "unknown"
     kind = group.get("kind") or (defn.kind.value if defn else "basic")
-    hull = format_html_join(
-        "",
-        '<path d="{}"{} fill-rule="evenodd"/>',
-        ((d, format_html(' class="{}"', tint) if tint else "") for d, tint in shape_parts(code)),
-    )
+    hull = _hull(code)
     turn = ' transform="rotate(180 20 20)"' if flip else ""
     extras = []
     count = group.get("count", 1)
