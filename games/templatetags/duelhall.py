@@ -82,6 +82,16 @@ def by(actions, key: str) -> dict:
 
 
 @register.filter
+def then(condition, value):
+    """``view.pending|then:match.version``: the value while the condition holds, else None
+    (a condition that is not there counts as false). Bound outside a {% part %} for a value
+    that the part shows only under that condition (a prompt's key in ``data-prompt``): read
+    inside, it is an input even while the part shows nothing, and the part was rendered and
+    sent again on every move (bench/)."""
+    return value if condition else None
+
+
+@register.filter
 def pick(mapping, keys: str) -> dict:
     """``match|pick:"code names"``: only those keys, e.g. the parts of a match that do not
     change from move to move, for a fragment reused across moves (memo_include)."""

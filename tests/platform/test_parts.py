@@ -246,3 +246,28 @@ def test_a_memo_inside_a_part_makes_its_inputs_the_parts():
 def test_a_memo_holds_only_what_a_part_may(source):
     with pytest.raises(TemplateSyntaxError):
         Template(source)
+
+
+def test_a_key_bound_with_then_changes_a_part_only_while_it_is_shown():
+    """``cond|then:value`` outside a part (a prompt's key shown only while prompted): the
+    part's digest no longer follows the value while the condition is false, and shows
+    exactly the value while it is true; a condition that is not there counts as false."""
+    source = (
+        '{% with key=view.pending|then:match.version %}{% part "p" %}'
+        '{% if view.pending %}<i data-prompt="t-{{ key }}"></i>{% endif %}{% endpart %}{% endwith %}'
+    )
+    from games.templatetags.duelhall import then
+
+    (node,) = [n for n in Template(source).nodelist[0].nodelist if isinstance(n, parts.PartNode)]
+    assert "match.version" not in node.inputs
+
+    def digest(pending, version):
+        context = Context({"view": {"pending": pending}, "match": {"version": version}})
+        context.push(key=then(pending, version))  # what the with binds
+        return node.digest(node.constant_id, context)
+
+    assert digest(None, 3) == digest(None, 4)
+    assert digest({"mode": "attack"}, 3) != digest({"mode": "attack"}, 4)
+    shown = render(source, view={"pending": {"mode": "attack"}}, match={"version": 7})
+    assert 'data-prompt="t-7"' in shown
+    assert "data-prompt" not in render(source, view={}, match={"version": 7})
