@@ -8,7 +8,9 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import User
+from django.db import connection
 from django.test import AsyncClient
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games.engines import get_engine
@@ -180,6 +182,36 @@ async def test_a_worker_starting_recomputes_presence_from_the_rows():
     await database_sync_to_async(Seat.objects.filter(match=match).update)(connections=7)
     await database_sync_to_async(presence.reset_on_start)()
     assert await seat_presence(match) == {0: 0, 1: 0}
+
+
+async def test_a_worker_starting_recounts_only_the_seats_the_rows_contradict():
+    """The reset runs on the first heartbeat of a busy hall: seats whose count the rows bear
+    out are left alone (no statements per seat), so the writers' lock is not held long."""
+    matches = [await online_match() for _ in range(3)]
+
+    def reset_counting_statements():
+        now = timezone.now()
+        for number, match in enumerate(matches):
+            LiveSocket.objects.create(
+                channel_name=f"open-{number}",
+                kind=LiveSocket.Kind.MATCH,
+                match=match,
+                seat=0,
+                opened_at=now,
+                seen_at=now,
+            )
+            Seat.objects.filter(match=match, index=0).update(connections=1)  # as the rows say
+        # A count no row bears out:
+        Seat.objects.filter(match=matches[0], index=1).update(connections=4)
+        with CaptureQueriesContext(connection) as statements:
+            presence.reset_on_start()
+        return len(statements.captured_queries)
+
+    statements = await database_sync_to_async(reset_counting_statements)()
+    assert [await seat_presence(m) for m in matches] == [{0: 1, 1: 0}] * 3
+    # expire (its read and delete), the two reads, the one wrong seat's recount: never
+    # a recount per online seat.
+    assert statements <= 12, statements
 
 
 async def test_one_session_cannot_open_more_sockets_than_the_cap(settings):
