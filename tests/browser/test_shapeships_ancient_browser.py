@@ -9,6 +9,7 @@ import pytest
 
 from .ancient import COLOURS, ancient_move, choose_ancient, click_if_offered, cost_of, energy_in
 from .driver import click_payload, is_over, offered_moves, version, wait_for_change
+from .test_around_the_board import SOCKETS
 from .test_board_viewports import start_bot_match, wait_for_moves
 
 pytestmark = pytest.mark.browser
@@ -77,9 +78,11 @@ def test_on_a_phone_the_moves_bar_closes_to_a_line_and_the_board_scrolls_above_i
 ):
     """Issue 18 on a phone (390x844), in an online match: the bar's head keeps what is
     composed and Lock in in reach; its toggle (a keyboard works it) closes the rest, so the
-    fleets show; it stays closed when the other player's move re-sends it, and at the
-    page's end the whole board lies above it. The next decision opens it again."""
+    fleets show; it stays closed when the other player moves and when a reconnect re-sends
+    the whole board, and at the page's end the whole board lies above it. The next decision
+    opens it again."""
     ada, bo = new_page(390, 844), new_page(1366, 768)
+    ada.add_init_script(SOCKETS)  # to drop her connection below
     ada.goto(f"{live_site}/g/shapeships/")
     ada.check("input[name=mode][value=online]")
     ada.click("button:has-text('Create match')")
@@ -107,12 +110,22 @@ def test_on_a_phone_the_moves_bar_closes_to_a_line_and_the_board_scrolls_above_i
     assert box["y"] >= 0 and box["y"] + box["height"] <= 844, "Lock in stays in reach"
     mine = ada.locator(".ss-mine").bounding_box()
     assert mine["y"] + mine["height"] <= bar["y"] + 1, "your fleet shows above the bar"
-    # Bo's move re-sends Ada's bar (a new element): it stays closed for this decision.
-    ada.evaluate("document.querySelector('.ss-actions').dataset.old = 'yes'")
+    # Bo's move reaches Ada's board (her bar is re-sent only if what it shows changed): it
+    # stays closed.
     before = version(ada)
     click_payload(bo, [p for p, _ in offered_moves(bo) if '"build"' in p][0])
     wait_for_change(ada, before)
-    ada.wait_for_function("() => !document.querySelector('.ss-actions').dataset.old")
+    assert ada.locator("[data-bar-toggle]").get_attribute("aria-expanded") == "false"
+    # Ada's connection drops and comes back: the server re-sends her whole board, the bar a
+    # new element, and it stays closed for this decision.
+    ada.evaluate("document.querySelector('.ss-actions').dataset.old = 'yes'")
+    # As a network failure does (1006, which htmx reconnects after; the real socket closed).
+    ada.evaluate(
+        """() => { const s = window.__sockets.at(-1);
+        s.onclose(new CloseEvent('close', {code: 1006})); s.onclose = null; s.close(); }"""
+    )
+    ada.wait_for_function("() => !document.querySelector('.ss-actions').dataset.old", timeout=30000)
+    assert "1 drawn" in ada.inner_text("[data-ss-bar-line]")
     assert ada.locator("[data-bar-toggle]").get_attribute("aria-expanded") == "false"
     assert not ada.locator(".ss-bar-body").is_visible()
     ada.evaluate("window.scrollTo(0, document.body.scrollHeight)")
