@@ -8,7 +8,14 @@ bench.live), seeds one online match between two guests, and measures before and 
 - presence: the seats' ``connections`` summed, and the live socket rows left;
 - what daphne holds: asyncio tasks, registered sockets and watcher slots (SIGUSR1 makes it
   log them, games/live/diagnostics.py);
-- daphne's RSS, and its idle CPU over a quiet window.
+- the socket objects (daphne's protocols, our consumers, Django's connection wrappers) still
+  alive after a full garbage collection, which daphne runs when asked (a closed socket's
+  objects refer to each other in cycles, and the serving processes collect old cycles
+  rarely: games/live/gc_tuning.py);
+- daphne's RSS, and its idle CPU over a quiet window. RSS does not come back down: CPython
+  keeps the memory it freed for its next objects instead of handing it back, so the figure
+  to compare is the object count above, and RSS after a second
+  churn of as many sockets against after the first.
 
 Sockets take turns at four ways to end: a clean close; a lone-surrogate move (the crash of
 finding 1) then a close; a spectator whose TCP connection is dropped without a close
@@ -66,11 +73,17 @@ def held(pid: int, log: Path) -> dict:
     for _ in range(100):
         time.sleep(0.1)
         lines = re.findall(
-            r"soak-stats tasks=(\d+) sockets=(\d+) watchers=(\d+)", log.read_text(errors="replace")
+            r"soak-stats tasks=(\d+) sockets=(\d+) watchers=(\d+) socket_objects=(\d+)",
+            log.read_text(errors="replace"),
         )
         if len(lines) > before:
-            tasks, sockets, watchers = map(int, lines[-1])
-            return {"asyncio_tasks": tasks, "sockets_held": sockets, "watchers": watchers}
+            tasks, sockets, watchers, objects = map(int, lines[-1])
+            return {
+                "asyncio_tasks": tasks,
+                "sockets_held": sockets,
+                "watchers": watchers,
+                "socket_objects_after_full_gc": objects,
+            }
     raise RuntimeError("daphne did not report; see " + str(log))
 
 
@@ -172,6 +185,11 @@ def main(argv: list[str] | None = None) -> int:
         counts = asyncio.run(churn(base, code, slot["cookies"], args.sockets, args.concurrency))
         time.sleep(args.settle)
         after = snapshot(pid, log, db.name, args.idle)
+        # The same churn again: memory the first one left with CPython is reused, so RSS
+        # that still grows by as much would be a leak.
+        asyncio.run(churn(base, code, slot["cookies"], args.sockets, args.concurrency))
+        time.sleep(args.settle)
+        again = snapshot(pid, log, db.name, args.idle)
     finally:
         for server in servers:
             server.stop()
@@ -182,9 +200,10 @@ def main(argv: list[str] | None = None) -> int:
         "churn": counts,
         "before": before,
         "after": after,
+        "after_a_second_churn": again,
     }
     print(json.dumps(result, indent=2))
-    figures = ", ".join(f"{k} {before[k]}→{after[k]}" for k in before)
+    figures = ", ".join(f"{k} {before[k]}→{after[k]}→{again[k]}" for k in before)
     path = save("soak", result, [(f"{args.sockets} sockets", figures)])
     print(f"saved {path}")
     return 0
