@@ -3,10 +3,15 @@
 // fragment carries a plain link for anyone whose script does not run.
 (function () {
   let since = null;
+  let leaving = false;
   function check() {
     const status = document.getElementById("play-now-status");
-    if (!status) return;
+    if (!status || leaving) return;
     if (status.dataset.go) {
+      // Once: every later change to the page (the fragment sent again, the socket closing
+      // as the page unloads) calls this again, and a second assign aborts the navigation
+      // already under way.
+      leaving = true;
       window.location.assign(status.dataset.go);
       return;
     }
