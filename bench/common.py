@@ -6,7 +6,9 @@ import datetime as dt
 import json
 import os
 import platform
+import re
 import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -110,3 +112,25 @@ def save(name: str, payload: dict, summary: list[tuple[str, str]]) -> Path:
                 f"| {now:%Y-%m-%d %H:%M} | {name} | {case} | {figures} | {rev} | [{path.name}]({path.name}) |\n"
             )
     return path
+
+
+def under_callgrind(module: str, args: list[str], cwd: Path, env: dict | None = None) -> tuple:
+    """Run ``python -m module --child ...args`` under valgrind's callgrind: (instructions it
+    counted, the last JSON line the child printed). The hash seed is fixed so that two
+    counts of the same work are the same count."""
+    command = [
+        "valgrind",
+        "--tool=callgrind",
+        "--callgrind-out-file=/dev/null",
+        sys.executable,
+        "-m",
+        module,
+        "--child",
+        *args,
+    ]
+    env = {**(env or os.environ), "PYTHONHASHSEED": "0"}
+    done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, check=True)
+    collected = re.search(r"Collected : (\d+)", done.stderr)
+    if collected is None:
+        raise SystemExit(f"callgrind said no count:\n{done.stderr[-2000:]}")
+    return int(collected.group(1)), json.loads(done.stdout.strip().splitlines()[-1])

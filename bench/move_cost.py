@@ -22,7 +22,6 @@ import argparse
 import json
 import os
 import random
-import re
 import secrets
 import shutil
 import statistics
@@ -32,7 +31,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.common import ROOT, ms, percentile, save, table
+from bench.common import ROOT, ms, percentile, save, table, under_callgrind
 
 GIVING_UP = {"resign", "forfeit", "concede", "surrender"}
 PREFERRED = ("lock", "confirm", "end_turn")  # as the live benchmark's players choose
@@ -101,28 +100,12 @@ def counted(game: str, matches: int, moves: int, template: Path, directory: Path
     """(instructions, moves) of one run under callgrind."""
     database = directory / f"run-{matches}.sqlite3"
     shutil.copy(template, database)
-    command = [
-        "valgrind",
-        "--tool=callgrind",
-        "--callgrind-out-file=/dev/null",
-        sys.executable,
-        "-m",
+    instructions, printed = under_callgrind(
         "bench.move_cost",
-        "--child",
-        str(database),
-        "--game",
-        game,
-        "--matches",
-        str(matches),
-        "--moves",
-        str(moves),
-    ]
-    env = {**os.environ, "PYTHONHASHSEED": "0"}
-    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=True)
-    collected = re.search(r"Collected : (\d+)", done.stderr)
-    if collected is None:
-        raise SystemExit(f"callgrind said no count:\n{done.stderr[-2000:]}")
-    return int(collected.group(1)), json.loads(done.stdout.strip().splitlines()[-1])["moves"]
+        [str(database), "--game", game, "--matches", str(matches), "--moves", str(moves)],
+        cwd=ROOT,
+    )
+    return instructions, printed["moves"]
 
 
 def main() -> None:

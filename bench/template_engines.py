@@ -44,14 +44,12 @@ import re
 import secrets
 import shutil
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from bench.common import ROOT, ms, percentile, save, table
+from bench.common import ROOT, ms, percentile, save, table, under_callgrind
 from bench.move_cost import GIVING_UP, PREFERRED, migrated_template
 
 GAME = "elemental-clash"
@@ -311,26 +309,12 @@ def run(mode: str, workload: dict, count: int, clock=None) -> tuple[int, list[fl
 
 def counted(mode: str, workload_file: Path, count: int) -> tuple[int, int]:
     """(instructions, renders) of one child run under callgrind."""
-    command = [
-        "valgrind",
-        "--tool=callgrind",
-        "--callgrind-out-file=/dev/null",
-        sys.executable,
-        "-m",
+    instructions, printed = under_callgrind(
         "bench.template_engines",
-        "--child",
-        str(workload_file),
-        "--mode",
-        mode,
-        "--count",
-        str(count),
-    ]
-    env = {**os.environ, "PYTHONHASHSEED": "0"}
-    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=True)
-    collected = re.search(r"Collected : (\d+)", done.stderr)
-    if collected is None:
-        raise SystemExit(f"callgrind said no count:\n{done.stderr[-2000:]}")
-    return int(collected.group(1)), json.loads(done.stdout.strip().splitlines()[-1])["renders"]
+        [str(workload_file), "--mode", mode, "--count", str(count)],
+        cwd=ROOT,
+    )
+    return instructions, printed["renders"]
 
 
 def main() -> None:
