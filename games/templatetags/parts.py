@@ -182,9 +182,20 @@ class MemoNode(Node):
         self.inputs = inputs
         self.lookups = [_compiled(path) for path in inputs]
         self.place = place
+        # A memo that reads no variable (a stylesheet link, a drawer button) has one digest
+        # per escaping and localisation: worked out once, not on every render.
+        self.constant_digests: dict[tuple[bool, bool], bytes | None] = {}
+
+    def digest(self, context) -> bytes | None:
+        if self.lookups:
+            return _digest(self.place, "", self.lookups, context)
+        flags = (context.autoescape, context.use_l10n)
+        if flags not in self.constant_digests:
+            self.constant_digests[flags] = _digest(self.place, "", self.lookups, context)
+        return self.constant_digests[flags]
 
     def render(self, context) -> str:
-        digest = _digest(self.place, "", self.lookups, context) if reuse_enabled else None
+        digest = self.digest(context) if reuse_enabled else None
         if digest is None:
             return self.nodelist.render(context)
         html = _memos.get(digest)

@@ -230,6 +230,20 @@ def test_a_memo_renders_once_per_distinct_input_in_place(monkeypatch):
     assert rendered == [1, 1]
 
 
+def test_a_memo_that_reads_nothing_is_digested_once_per_escaping(monkeypatch):
+    template = Template("<p>{% memo %}<b>constant</b>{% endmemo %}{{ d }}</p>")
+    node = template.nodelist[1]
+    assert isinstance(node, parts.MemoNode) and node.inputs == ()
+    digests = []
+    real = parts._digest
+    monkeypatch.setattr(parts, "_digest", lambda *a: digests.append(1) or real(*a))
+    for d in range(3):
+        assert template.render(Context({"d": d})) == f"<p><b>constant</b>{d}</p>"
+    assert digests == [1], "nothing it reads can change, so its digest is worked out once"
+    assert template.render(Context({"d": 0}, autoescape=False)) == "<p><b>constant</b>0</p>"
+    assert digests == [1, 1], "escaping is part of every key, so it gets its own"
+
+
 def test_a_memo_inside_a_part_makes_its_inputs_the_parts():
     node = part_of('{% part "p" %}{% memo %}{{ a }}{% endmemo %}{{ b }}{% endpart %}')
     assert set(node.inputs) == {"a", "b"}
