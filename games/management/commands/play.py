@@ -1,12 +1,18 @@
-"""One command to serve the hall: daphne plus the timer sweeper, stopped together."""
+"""One command to serve the hall: daphne, and the timer sweeper in this process.
+
+The sweeper runs here rather than in a process of its own: this one has Django loaded
+anyway while it waits on daphne, and a second Django was ~80 MB of the server's memory for
+a loop that wakes twice a second (bench/: RSS of the default set-up)."""
 
 import os
 import signal
 import subprocess
 import sys
 
+from django.conf import settings
 from django.core.management.base import BaseCommand
 
+from games.management.commands.sweeper import sweep_until
 from project.settings import refuse_the_public_key
 
 # More workers than this only add memory (~40 MB each): past a few, daphne's own core is
@@ -31,7 +37,7 @@ def render_processes() -> str:
 
 
 class Command(BaseCommand):
-    help = "Serve Duelhall with daphne and run the timer sweeper beside it."
+    help = "Serve Duelhall with daphne and run the timer sweeper in this process."
 
     def add_arguments(self, parser):
         parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
@@ -42,30 +48,27 @@ class Command(BaseCommand):
 
     def handle(self, *args, host, port, no_sweeper, **options):
         refuse_the_public_key()  # here too, or daphne would fail alone and this wait on it
-        python = sys.executable
-        children = []
-        if not no_sweeper:
-            children.append(subprocess.Popen([python, "manage.py", "sweeper"]))
+        daphne = ["-m", "daphne", "-b", host, "-p", str(port), "project.asgi:application"]
         server = subprocess.Popen(
-            [python, "-m", "daphne", "-b", host, "-p", str(port), "project.asgi:application"],
-            env={**os.environ, "RENDER_PROCESSES": render_processes()},
+            [sys.executable, *daphne], env={**os.environ, "RENDER_PROCESSES": render_processes()}
         )
-        children.append(server)
         self.stdout.write(
             f"Duelhall on http://{host}:{port}/ (Ctrl-C stops the server and the sweeper)"
         )
 
         def stop(*_):
-            for child in children:
-                if child.poll() is None:
-                    child.terminate()
+            if server.poll() is None:
+                server.terminate()
 
+        # SIGTERM stops daphne; the sweep below then sees it gone and returns.
         signal.signal(signal.SIGTERM, stop)
         try:
-            server.wait()
+            if no_sweeper:
+                server.wait()
+            else:
+                sweep_until(settings.SWEEPER_INTERVAL_SECONDS, lambda: server.poll() is not None)
         except KeyboardInterrupt:
             pass
         finally:
             stop()
-            for child in children:
-                child.wait(timeout=10)
+            server.wait(timeout=10)

@@ -7,6 +7,7 @@ loses nothing because deadlines are stored, not counted down in memory.
 
 import logging
 import time
+from collections.abc import Callable
 
 from django.conf import settings
 from django.core.management import call_command
@@ -54,12 +55,21 @@ class Command(BaseCommand):
             self.stdout.write(f"fired {sweep_once()} timeouts")
             return
         self.stdout.write(f"sweeper running every {interval}s")
-        sessions_cleared_at = None
-        while True:
-            close_old_connections()
+        sweep_until(interval, lambda: False)
+
+
+def sweep_until(interval: float, done: Callable[[], bool]) -> None:
+    """Sweep every ``interval`` seconds until ``done()``: here, or in ``manage.py play``,
+    which sweeps in its own process rather than start another Django for it."""
+    sessions_cleared_at = None
+    while not done():
+        close_old_connections()
+        try:
             sweep_once()
-            sessions_cleared_at = clear_sessions_if_due(sessions_cleared_at)
-            time.sleep(interval)
+        except Exception:  # the database busy or gone for a moment: the next pass retries
+            log.exception("a sweep failed")
+        sessions_cleared_at = clear_sessions_if_due(sessions_cleared_at)
+        time.sleep(interval)
 
 
 def clear_sessions_if_due(last: float | None) -> float | None:
