@@ -77,8 +77,11 @@ BEHIND_PROXY = env_bool("BEHIND_TLS_PROXY", False)
 if BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
+# Not "daphne": its app only swaps in its own `runserver`, and importing it loads daphne's
+# server, twisted and OpenSSL into every process (bench/: ~28 MB RSS each in the render
+# workers and the sweeper, which never serve a socket). `manage.py play` (`make run`)
+# starts daphne, which loads them where they are used.
 INSTALLED_APPS = [
-    "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
