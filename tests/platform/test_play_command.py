@@ -1,6 +1,7 @@
 """`manage.py play` (games/management/commands/play.py): daphne as a child, and the timer
 sweeper in play's own process rather than a second Django beside it."""
 
+import contextlib
 import os
 import signal
 import sqlite3
@@ -75,6 +76,7 @@ def test_play_serves_with_daphne_and_sweeps_in_its_own_process(tmp_path):
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        start_new_session=True,  # its own group: a failing test can stop daphne with it
     )
     try:
         wait_for_port(port)
@@ -92,9 +94,10 @@ def test_play_serves_with_daphne_and_sweeps_in_its_own_process(tmp_path):
         assert play.wait(timeout=15) == 0, "SIGTERM stops daphne, then the sweep, then play"
         assert not Path(f"/proc/{daphne_pid}").exists() or is_zombie(daphne_pid)
     finally:
-        if play.poll() is None:
-            play.kill()
-            play.wait(timeout=15)
+        # Killing play alone would leave its daphne running: stop the whole group.
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(play.pid, signal.SIGKILL)
+        play.wait(timeout=15)
 
 
 def is_zombie(pid: int) -> bool:
