@@ -66,10 +66,13 @@ from games.matches.lru import LRU
 
 register = template.Library()
 
-# A part is a few hundred bytes to a few KB. An open board holds about half a dozen, and
-# only the latest of each is wanted again: 20000 entries cover a few thousand open boards
-# of one process in a few tens of MB.
-_parts = LRU(20000)
+# A part is a few hundred bytes to a few KB. What is wanted again is recent: the same part
+# for the other viewer a moment later, or a part a move or two ago that comes back (a side
+# that goes "choosing", "has chosen", "choosing"). bench/ at 200 matches: a render worker
+# looked up 12,000 parts in 25 s and found 21% of them, the same hits with room for 3,000
+# entries as for 20,000, while the 20,000 grew to 25 MB of HTML a worker and were still
+# filling. 5,000 hold the last ~13 s of a worker's new parts at 200 matches.
+_parts = LRU(5000)
 # Memos are smaller and fewer: a few per board, mostly the same for every match.
 _memos = LRU(5000)
 _serials = itertools.count()
