@@ -52,7 +52,8 @@ def first_legal_payload(page, database: str) -> str | None:
 def first_move_on_screen(page, database: str) -> bool:
     """The button of the engine's first legal action lies inside the viewport, with the page
     scrolled to the top (as after a load): the player reaches it without scrolling. Allowed
-    a moment to settle, as a board's stylesheet arrives with its first frame."""
+    time to settle, as a board's stylesheet arrives with its first frame and, on a loaded
+    machine, the frame of the state just read may land seconds after the read."""
     payload = first_legal_payload(page, database)
     assert payload is not None, "a move is offered"
     page.evaluate("window.scrollTo(0, 0)")
@@ -66,7 +67,7 @@ def first_move_on_screen(page, database: str) -> bool:
                  return r.width > 0 && r.top >= 0 && r.left >= 0
                      && r.bottom <= window.innerHeight && r.right <= window.innerWidth; }""",
             arg=payload,
-            timeout=3000,
+            timeout=10000,
         )
     except PlaywrightTimeout:
         return False
