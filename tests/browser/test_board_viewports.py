@@ -60,6 +60,8 @@ def first_move_on_screen(page, database: str) -> bool:
     try:
         page.wait_for_function(
             """payload => {
+                 // Again on every try: a frame landing meanwhile may have scrolled the page.
+                 window.scrollTo(0, 0);
                  const el = [...document.querySelectorAll("#board button[data-action]")]
                      .find(b => b.dataset.action === payload);
                  if (!el) return false;
