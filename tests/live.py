@@ -75,3 +75,14 @@ def served_site(db_path, root):
     finally:
         server.terminate()
         server.wait(timeout=15)
+
+
+def migrate(env: dict, cwd) -> None:
+    """``manage.py migrate`` for a server about to start on ``env``'s database."""
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput"],
+        cwd=cwd,
+        env=env,
+        check=True,
+        capture_output=True,
+    )

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings as django_settings
 
-from tests.live import CHROMIUM, free_port, wait_for_port
+from tests.live import CHROMIUM, free_port, migrate, wait_for_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -53,13 +53,7 @@ def serve(env: dict):
             "Debian's chromium is missing: `make test` installs it (apt-get install chromium)"
         )
     db = Path(env["SQLITE_PATH"])
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput"],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        capture_output=True,
-    )
+    migrate(env, ROOT)
     port = free_port()
     log = open(db.with_suffix(".log"), "w")  # noqa: SIM115 - lives as long as the server
     server = subprocess.Popen(

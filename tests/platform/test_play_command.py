@@ -14,7 +14,7 @@ import pytest
 from django.conf import settings
 
 from games.management.commands import sweeper
-from tests.live import free_port, wait_for_port
+from tests.live import free_port, migrate, wait_for_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -62,13 +62,7 @@ def test_play_serves_with_daphne_and_sweeps_in_its_own_process(tmp_path):
     }
     env.pop("DATABASE_URL", None)
     env.pop("REDIS_URL", None)
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput"],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        capture_output=True,
-    )
+    migrate(env, ROOT)
     port = free_port()
     play = subprocess.Popen(
         [sys.executable, "manage.py", "play", "--port", str(port)],

@@ -16,7 +16,7 @@ import psycopg
 import pytest
 from django.conf import settings as django_settings
 
-from tests.live import free_port, wait_for_port
+from tests.live import free_port, migrate, wait_for_port
 
 ROOT = Path(__file__).resolve().parents[2]
 PG_ADMIN = os.environ.get("SCALE_PG_ADMIN_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
@@ -36,13 +36,7 @@ def worker_database():
         conn.execute(f'CREATE DATABASE "{name}"')
     url = PG_ADMIN.rsplit("/", 1)[0] + f"/{name}"
     env = {**os.environ, "DATABASE_URL": url}
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput"],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        capture_output=True,
-    )
+    migrate(env, ROOT)
     yield url
     with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
