@@ -15,6 +15,8 @@
   }
   setInterval(tick, 250);
   document.addEventListener("DOMContentLoaded", tick);
+  // A frame brings its clock as "…": show the time at once, not at the next tick.
+  document.addEventListener("htmx:wsAfterMessage", tick);
   document.addEventListener("htmx:wsClose", function () { document.body.classList.add("ws-down"); });
   document.addEventListener("htmx:wsOpen", function () { document.body.classList.remove("ws-down"); });
   // The invitation link selects itself when clicked, ready to copy (a listener here: the

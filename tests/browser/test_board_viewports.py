@@ -51,7 +51,8 @@ def first_legal_payload(page, database: str) -> str | None:
 
 def first_move_on_screen(page, database: str) -> bool:
     """The button of the engine's first legal action lies inside the viewport, with the page
-    scrolled to the top (as after a load): the player reaches it without scrolling. Allowed
+    scrolled to the top (as after a load), and nothing lies over it: the player taps it
+    without scrolling. Allowed
     time to settle, as a board's stylesheet arrives with its first frame and, on a loaded
     machine, the frame of the state just read may land seconds after the read."""
     payload = first_legal_payload(page, database)
@@ -66,8 +67,16 @@ def first_move_on_screen(page, database: str) -> bool:
                      .find(b => b.dataset.action === payload);
                  if (!el) return false;
                  const r = el.getBoundingClientRect();
-                 return r.width > 0 && r.top >= 0 && r.left >= 0
-                     && r.bottom <= window.innerHeight && r.right <= window.innerWidth; }""",
+                 if (!(r.width > 0 && r.top >= 0 && r.left >= 0
+                       && r.bottom <= window.innerHeight && r.right <= window.innerWidth))
+                     return false;
+                 // On screen is not enough: a sticky bar (the status bar, the action bar) may
+                 // lie over it. A tap at its centre and near each corner reaches the button.
+                 const inset = 4;
+                 const points = [[(r.left + r.right) / 2, (r.top + r.bottom) / 2],
+                     [r.left + inset, r.top + inset], [r.right - inset, r.top + inset],
+                     [r.left + inset, r.bottom - inset], [r.right - inset, r.bottom - inset]];
+                 return points.every(([x, y]) => el.contains(document.elementFromPoint(x, y))); }""",
             arg=payload,
             timeout=10000,
         )
