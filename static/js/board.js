@@ -1,6 +1,6 @@
 // The board's shared behaviour: what just changed lights up briefly, the side log opens as a
 // drawer on a phone, an action bar's details close to a summary line on a phone, and a
-// prompt that needs an answer comes into view with focus.
+// prompt that needs an answer comes into view with focus, with what it asks about.
 // Nothing here decides anything about the game: the server renders every part.
 (function () {
   "use strict";
@@ -42,7 +42,11 @@
       if (!target.hasAttribute("tabindex") && target === prompt) { prompt.setAttribute("tabindex", "-1"); }
       if (fresh) {
         var calm = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-        prompt.scrollIntoView({ block: "nearest", behavior: calm ? "auto" : "smooth" });
+        // A prompt in the sticky action bar is always in view; what it asks about (its
+        // data-prompt-about, a selector) may lie under the bar: that comes to the middle.
+        var aboutSelector = prompt.getAttribute("data-prompt-about");
+        var about = aboutSelector && document.querySelector(aboutSelector);
+        (about || prompt).scrollIntoView({ block: about ? "center" : "nearest", behavior: calm ? "auto" : "smooth" });
       }
       target.focus({ preventScroll: true });
     });

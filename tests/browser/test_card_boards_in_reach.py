@@ -4,6 +4,7 @@ the first moves, the controls these boards add answer a click or a key with what
 and axe-core finds nothing serious on the board."""
 
 import json
+import re
 import subprocess
 import sys
 
@@ -164,12 +165,27 @@ def test_a_phalanx_reinforcement_prompt_takes_focus_in_view(live_site, live_env,
         "() => document.querySelector('[data-prompt]').contains(document.activeElement)"
     )
     focused = page.evaluate(
-        "() => { const r = document.activeElement.getBoundingClientRect();"
-        " return [r.top, r.bottom, window.innerHeight, document.activeElement.innerText]; }"
+        "() => { const e = document.activeElement, r = e.getBoundingClientRect();"
+        " return [r.top, r.bottom, window.innerHeight, e.getAttribute('aria-label')]; }"
     )
     top, bottom, height, label = focused
     assert top >= 0 and bottom <= height, focused
-    assert label.startswith("Reinforce column"), label
+    assert re.fullmatch(r"Reinforce column \d with (10|[2-9AJQK])[♠♥♦♣]", label), label
+    # The slot the card goes to comes into view above the bar (the page scrolls to it).
+    page.wait_for_function(
+        """() => { const bar = document.querySelector('[data-phx-actions]').getBoundingClientRect();
+                   const slot = document.querySelector('.phx-zone-bottom .phx-back.is-reinforce')
+                       .getBoundingClientRect();
+                   return slot.top >= 0 && slot.bottom <= bar.top; }"""
+    )
+    # The hand's cards to choose from stand in one row of the bar.
+    rows = {
+        round(b["y"])
+        for b in prompt.locator("button.phx-card-choice").evaluate_all(
+            "els => els.map(e => e.getBoundingClientRect())"
+        )
+    }
+    assert len(rows) == 1, rows
 
 
 def test_what_a_move_changed_lights_up_briefly(live_site, new_page):

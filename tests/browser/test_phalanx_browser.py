@@ -77,8 +77,10 @@ def test_two_people_play_a_full_phalanx_match_with_a_reinforcement(live_site, ne
             if kind == "reinforce":
                 prompt = page.inner_text("[data-phx-actions] h3")
                 assert re.fullmatch(r"Reinforce column [1-4]", prompt), prompt
-                label = dict(moves)[payload]
-                assert label.startswith(prompt + " with "), (prompt, label)
+                # The button shows the card; its accessible name, the whole move.
+                button = page.locator(f"button[data-action='{payload}']")
+                label = button.get_attribute("aria-label")
+                assert label == f"{prompt} with {button.inner_text()}", (prompt, label)
                 # The attacker's page says who is reinforcing what, and offers no move.
                 other = bob if page is alice else alice
                 column = prompt.removeprefix("Reinforce ")
