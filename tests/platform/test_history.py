@@ -56,7 +56,7 @@ def test_opponents_who_signed_up_link_to_their_player_pages_guests_and_bots_do_n
 
     def opponent_cell(match):
         row = html[html.index(f'data-code="{match.code}"') :].split("</tr>")[0]
-        return row.split("<td>")[2].split("</td>")[0].strip()
+        return row.split('<td data-label="Opponent">')[1].split("</td>")[0].strip()
 
     assert '<a class="player-name" href="/u/bo/">bo</a>' in opponent_cell(against_bo)
     assert opponent_cell(against_guest) == '<span class="player-name">cy</span>'
