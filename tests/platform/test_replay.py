@@ -98,6 +98,10 @@ def test_a_finished_replay_names_every_hidden_choice_and_charts_health(client, g
             state, _ = step(engine, state, entry.seat, entry.kind, entry.action)
     html = client.get(f"/m/{match.code}/replay/").content.decode()
     assert "Hidden during play" in html and "replay-chart-marker" in html
+    # How it ended, in words with names, never the outcome's code ("lp_depleted").
+    result = re.search(r'id="replay-result">([^<]*)<', html).group(1)
+    assert match.outcome["reason"] not in result, result
+    assert re.match(r"(\w+ won|Draw|Both lost)", result), result
     for who in frames[-1]["revealed"]:
         assert who["name"] in html
 
