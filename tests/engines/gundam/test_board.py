@@ -47,6 +47,24 @@ def test_board_renders_a_seeded_bot_playout_for_each_viewer(blockers):
     assert "data-gd-result" in page
 
 
+def test_the_result_banner_says_who_won_once():
+    """The engine's closing sentence already names the winner ("… Player 1 wins."): a
+    spectator's banner does not say it twice; a player's opens with their own result."""
+    state = ENGINE.setup({}, "SEEDbanner")
+    for _ in range(2000):
+        if ENGINE.outcome(state) is not None:
+            break
+        seat = sorted(ENGINE.prompts(state).waiting)[0]
+        state, _ = ENGINE.apply(state, seat, ENGINE.bot_action(state, seat))
+    assert ENGINE.outcome(state) is not None
+    winner = state["winner"]
+    for seat, opening in ((None, ""), (winner, "You win!"), (1 - winner, "You lose.")):
+        page, _ = render(state, seat)
+        banner = page.split("data-gd-result>")[1].split("</p>")[0]
+        text = " ".join(html.unescape(banner).split())
+        assert text.count(" wins.") == 1 and text.startswith(opening), (seat, text)
+
+
 def test_board_shows_block_prompt_and_defender_deciding():
     """GUN-X-BLOCK-TIMER GUN-KW-BLOCKER: the defender gets block buttons; the attacker sees the defender deciding."""
     s = clear_board(started())
