@@ -26,8 +26,10 @@ def validate_deck(deck: Any) -> list[str]:
     extra = sorted(set(deck) - {"main", "resource"})
     if extra:
         errors.append(f"Unknown deck field(s): {', '.join(map(str, extra))}.")
-    main = deck.get("main")
-    resource = deck.get("resource")
+    # A deck not yet begun (the builder's new deck) has no lists: it reads as empty ones,
+    # so the builder says how many cards each still needs, not how the payload is shaped.
+    main = deck.get("main", [])
+    resource = deck.get("resource", [])
     if not isinstance(main, list) or not all(isinstance(x, str) for x in main):
         errors.append("The main deck must be a list of card numbers.")
         main = None

@@ -122,6 +122,10 @@ def test_validate_deck_reports_every_problem():
     assert validate_deck(three) == []  # two colours are fine
     assert three["main"].count("OG01-016") == 2
     assert validate_deck({"main": "x", "resource": None}) != []
+    assert validate_deck({}) == [
+        "The main deck has 0 cards; it needs exactly 50.",
+        "The resource deck has 0 cards; it needs exactly 10.",
+    ], "a deck not yet begun says what it needs"
     assert validate_deck(None) != []
     wrong = copy.deepcopy(STARTER_DECKS[RED])
     wrong["resource"][0] = "OG01-016"
