@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.html import format_html
 
 from games.engines import get_engine
+from games.matches import outcomes
 from games.matches.identity import current_player
 from games.matches.replay import verify
 from games.models import Deck, Match, QueueEntry, Rating, RatingChange, Seat
@@ -143,9 +144,13 @@ class MatchAdmin(admin.ModelAdmin):
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
         match = get_object_or_404(Match.objects.prefetch_related("seats"), pk=object_id)
+        seats = list(match.seats.all())
+        names = {str(s.index): s.display_name for s in seats}
         extra = {
             "inspected": match,
-            "seats": list(match.seats.all()),
+            "seats": seats,
+            # How it ended as players read it, beside the outcome's code for searching.
+            "result": outcomes.describe(match.outcome, names, None, match.status).sentence,
             "clock": _clock(match),
             "live_url": reverse("match", args=[match.code]),
             "replay_url": (

@@ -162,6 +162,8 @@ def test_the_match_page_summarises_links_folds_the_state_and_pages_the_log(
 ):
     html = admin_client.get(f"/admin/games/match/{finished_match.pk}/change/").content.decode()
     assert f"Match {finished_match.code}" in html and "bob resigned" in html
+    reason = finished_match.outcome["reason"]
+    assert f"<strong>Result:</strong> alice won: bob resigned <code>{reason}</code>" in html
     assert f'href="/m/{finished_match.code}/"' in html
     assert f'href="/m/{finished_match.code}/replay/"' in html
     assert "<details class='match-state'>" in html or '<details class="match-state">' in html
