@@ -133,14 +133,17 @@ def test_the_side_log_is_a_drawer_on_a_phone_and_a_column_on_a_desk(live_site, n
     start_bot_match(desk, live_site, "elemental-clash")
     assert desk.locator("#side-log-body").is_visible()
     assert not desk.locator(".side-log-toggle").is_visible()
-    # A frame from the socket may swap the board in between: read both boxes once laid out.
-    desk.wait_for_function(
-        "() => ['.side-log', '.board-main'].every(s => document.querySelector(s)"
-        " && document.querySelector(s).getClientRects().length)"
-    )
-    log_box = desk.locator(".side-log").bounding_box()
-    main_box = desk.locator(".board-main").bounding_box()
-    assert log_box["x"] > main_box["x"] + main_box["width"] - 1, "a column beside the board"
+    # A frame from the socket may swap the board in at any moment, between two reads of it
+    # from here: both boxes are read in one go inside the page, once laid out.
+    log_left, main_right = desk.wait_for_function(
+        """() => { const log = document.querySelector('.side-log');
+                   const main = document.querySelector('.board-main');
+                   if (!log || !main || !log.getClientRects().length
+                       || !main.getClientRects().length) return null;
+                   const l = log.getBoundingClientRect(), m = main.getBoundingClientRect();
+                   return [l.left, m.right]; }"""
+    ).json_value()
+    assert log_left > main_right - 1, "a column beside the board"
 
 
 @pytest.mark.parametrize("size", VIEWPORTS, ids=IDS)
