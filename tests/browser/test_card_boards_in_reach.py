@@ -75,6 +75,14 @@ def test_phalanx_first_move_is_in_reach_and_a_card_click_attacks(
         assert first_move_on_screen(page, live_env["SQLITE_PATH"]), [label for _, label in moves]
         if any(json.loads(p)["type"] == "attack" for p, _ in moves):
             break
+        if any(json.loads(p)["type"] == "deploy" for p, _ in moves):
+            # The slot the next card goes to is marked, and shows above the bar.
+            assert page.evaluate(
+                """() => { const slot = document.querySelector('.phx-zone-bottom .is-deploy');
+                           const bar = document.querySelector('[data-phx-actions]');
+                           const s = slot.getBoundingClientRect();
+                           return s.top >= 0 && s.bottom <= bar.getBoundingClientRect().top; }"""
+            ), "the slot being filled is in view"
         click_payload(page, prefer(moves, "deploy", "reinforce"))
     labels = page.locator(".phx-rowlabel").all_inner_texts()
     assert labels == ["BACK", "FRONT", "FRONT", "BACK"] or labels == [

@@ -105,3 +105,20 @@ def test_board_shows_the_outcome():
 def test_how_to_play_renders():
     html = render_to_string("games/phalanx/how_to_play.html", {})
     assert "Diamonds" in html and "Reinforcement" in html
+
+
+def test_the_slot_a_deployment_fills_is_marked_for_the_deployer_only():
+    """PHX-DEPLOY: the prompt names the next slot ("front row, column 2"); the deployer's
+    grid marks that slot, the waiting player's and a spectator's grids mark none."""
+    state = ENGINE.setup({}, SEED)
+    for _ in range(3):  # a few cards down: the first deployer's turn again, or the other's
+        seat = state["active"]
+        state, _ = ENGINE.apply(state, seat, ENGINE.legal_actions(state, seat)[0])
+    deployer = state["active"]
+    slot = ENGINE.view(state, deployer)["deploy_slot"]
+    html, _ = render(state, deployer)
+    marked = re.findall(r'class="phx-slot phx-(front|back) is-deploy" data-col="(\d)"', html)
+    assert marked == [("front" if slot["row"] == 0 else "back", str(slot["column"]))]
+    assert f"{slot['row_name']} row, column {slot['label']}" in html
+    for other in (1 - deployer, None):
+        assert "is-deploy" not in render(state, other)[0]
