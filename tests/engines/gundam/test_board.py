@@ -8,7 +8,7 @@ from games.engines.gundam import ENGINE
 from tests.engines.boards import render_board
 
 from .helpers import act, clear_board, main_phase, place, started
-from .test_playouts import blocker_decks, hidden_ids
+from .test_playouts import blocker_decks, bot_match, hidden_ids
 
 
 def render(state, seat):
@@ -50,13 +50,7 @@ def test_board_renders_a_seeded_bot_playout_for_each_viewer(blockers):
 def test_the_result_banner_says_who_won_once():
     """The engine's closing sentence already names the winner ("… Player 1 wins."): a
     spectator's banner does not say it twice; a player's opens with their own result."""
-    state = ENGINE.setup({}, "SEEDbanner")
-    for _ in range(2000):
-        if ENGINE.outcome(state) is not None:
-            break
-        seat = sorted(ENGINE.prompts(state).waiting)[0]
-        state, _ = ENGINE.apply(state, seat, ENGINE.bot_action(state, seat))
-    assert ENGINE.outcome(state) is not None
+    state = bot_match({}, "SEEDbanner")
     winner = state["winner"]
     for seat, opening in ((None, ""), (winner, "You win!"), (1 - winner, "You lose.")):
         page, _ = render(state, seat)
