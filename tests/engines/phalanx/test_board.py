@@ -108,17 +108,18 @@ def test_how_to_play_renders():
 
 
 def test_the_slot_a_deployment_fills_is_marked_for_the_deployer_only():
-    """PHX-DEPLOY: the prompt names the next slot ("front row, column 2"); the deployer's
-    grid marks that slot, the waiting player's and a spectator's grids mark none."""
+    """PHX-DEPLOY-002 (left to right, front row first): the deployer's grid marks the next
+    slot the prompt names; the waiting player's and a spectator's grids mark none."""
     state = ENGINE.setup({}, SEED)
-    for _ in range(3):  # a few cards down: the first deployer's turn again, or the other's
+    for _ in range(3):  # three cards down between the two players
         seat = state["active"]
         state, _ = ENGINE.apply(state, seat, ENGINE.legal_actions(state, seat)[0])
     deployer = state["active"]
-    slot = ENGINE.view(state, deployer)["deploy_slot"]
+    placed = sum(1 for row in state["players"][deployer]["grid"] for s in row if s is not None)
+    assert placed in (1, 2)  # the deployer's own cards so far: still the front row
     html, _ = render(state, deployer)
     marked = re.findall(r'class="phx-slot phx-(front|back) is-deploy" data-col="(\d)"', html)
-    assert marked == [("front" if slot["row"] == 0 else "back", str(slot["column"]))]
-    assert f"{slot['row_name']} row, column {slot['label']}" in html
+    assert marked == [("front", str(placed))], "the next slot from the left"
+    assert f"front row, column {placed + 1}" in html
     for other in (1 - deployer, None):
         assert "is-deploy" not in render(state, other)[0]
