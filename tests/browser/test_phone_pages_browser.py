@@ -76,3 +76,36 @@ def test_a_players_matches_and_ratings_read_as_labelled_lines_on_a_phone(live_si
     recent.locator("a", has_text="replay").click()
     page.wait_for_url(re.compile(r"/m/\w+/replay/$"))
     assert page_width(page) <= PHONE[0]
+
+
+ENGINE_NAMES = {
+    "elemental-clash": "Elemental Clash",
+    "phalanx": "Phalanx",
+    "card-battle": "Card Battle",
+    "gundam": "Gundam Card Game",
+    "shapeships": "ShapeShips",
+}
+
+
+@pytest.mark.parametrize("size", [PHONE, (1366, 768)], ids=["phone", "desk"])
+def test_a_match_page_names_its_game_once(live_site, new_page, size):
+    """The page's title says which game this is; the board's own heading (kept for screen
+    readers, who use it to jump to the board) is not painted a second time below it, where it
+    pushed the first move further down on a phone."""
+    page = new_page(*size)
+    for game, name in ENGINE_NAMES.items():
+        start_bot_match(page, live_site, game)
+        page.wait_for_selector(ACTION_BUTTONS)  # the board has come with its first frame
+        painted = page.evaluate(
+            """name => [...document.querySelectorAll('h1, h2, h3')]
+                 .filter(h => h.innerText.trim().startsWith(name))
+                 .filter(h => { const r = h.getBoundingClientRect();
+                                return r.width > 1 && r.height > 1; })
+                 .map(h => h.tagName)""",
+            name,
+        )
+        assert painted == ["H1"], (game, painted)
+        # A board with no heading of its own would make screen readers' heading list jump
+        # from the page title to the hand; Elemental Clash's head names its stage instead.
+        if game != "elemental-clash":
+            assert page.get_by_role("heading", name=name, level=2).count() == 1, game
