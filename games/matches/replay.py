@@ -89,4 +89,9 @@ def replay_frames(match: Match) -> list[dict]:
         frames.append(frame(label, entry.seq, kind, hidden))
         if frames[-1]["turn"] == 0:
             frames[-1]["turn"] = frames[-2]["turn"]
+    if len(frames) > 1 and frames[-1]["turn"] != frames[-2]["turn"]:
+        # The move that ended the match also closed its turn, and the view already counts
+        # the next one, which is never played: the end belongs to the turn it ended, not to
+        # a turn of its own in the turn list.
+        frames[-1]["turn"] = frames[-2]["turn"]
     return frames

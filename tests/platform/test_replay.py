@@ -181,3 +181,20 @@ def test_the_progress_bar_marks_each_turn_and_the_chart_marks_the_position(clien
     assert float(marker.search(first).group(1)) < float(marker.search(last).group(1))
     current = re.search(r'aria-current="step"[^>]*>|data-turn="(\d+)" aria-current', last)
     assert current is not None, "the turn on show is marked in the turn list"
+
+
+# Card Battle's turns are those of its battle, each event a position of its own after the
+# decks (games/pages/replay_page.py), not turns of the log.
+@pytest.mark.parametrize("game", [g for g in GAMES if g != "card-battle"])
+def test_the_turn_list_ends_with_the_turn_the_match_ended_in(client, game):
+    """The move that ends a match may also close its turn (the view then counts the next
+    one): the list must not offer a turn in which nothing happened but the end."""
+    match = bot_match_to_the_end(game, f"replay-last-turn-{game}")
+    frames = replay_frames(match)
+    marks = re.findall(
+        r'<a href="\?at=(\d+)" data-at="\d+" data-turn="(\d+)"',
+        client.get(f"/m/{match.code}/replay/").content.decode(),
+    )
+    last_turn_starts, last_turn = int(marks[-1][0]), int(marks[-1][1])
+    assert last_turn == frames[-2]["turn"], "the end is in the turn of the move before it"
+    assert last_turn_starts < len(frames) - 1, "a move was made in the last listed turn"
