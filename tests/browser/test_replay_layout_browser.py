@@ -21,8 +21,10 @@ SEAT_BOXES = """() => [...document.querySelectorAll('.ec-side')].map(side => {
 
 
 def overlap(a: dict, b: dict) -> bool:
-    return a["left"] < b["right"] and b["left"] < a["right"] and (
-        a["top"] < b["bottom"] and b["top"] < a["bottom"]
+    return (
+        a["left"] < b["right"]
+        and b["left"] < a["right"]
+        and (a["top"] < b["bottom"] and b["top"] < a["bottom"])
     )
 
 
