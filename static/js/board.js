@@ -1,6 +1,7 @@
 // The board's shared behaviour: what just changed lights up briefly, the side log opens as a
-// drawer on a phone, an action bar's details close to a summary line on a phone, and a
-// prompt that needs an answer comes into view with focus, with what it asks about.
+// drawer on a phone, an action bar's details close to a summary line on a phone, a prompt
+// that needs an answer comes into view with focus, with what it asks about, and the result
+// (with Rematch) comes into view when the match ends while the page is open.
 // Nothing here decides anything about the game: the server renders every part.
 (function () {
   "use strict";
@@ -81,6 +82,33 @@
     });
   }
 
+  // The game-over panel stands below the board, out of sight on most screens. When the
+  // match ends while this page watches it (not on a page opened on a finished match, whose
+  // reader came to look at the board), the panel is brought into view once it shows:
+  // Card Battle holds it back (display: none) until its battle has been played back, so
+  // the wait lasts until the panel has a box.
+  var sawPlay = false;
+  var resultPending = false;
+  function resultPanel() { return document.querySelector("#gameover .gameover-panel"); }
+  function showResult() {
+    var panel = resultPanel();
+    if (!resultPending || !panel || panel.getClientRects().length === 0) { return; }
+    resultPending = false;
+    var calm = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    panel.scrollIntoView({ block: "nearest", behavior: calm ? "auto" : "smooth" });
+  }
+  function watchResult(swapped) {
+    if (!swapped || swapped.id !== "gameover") { return; }
+    if (!resultPanel()) { sawPlay = true; return; }
+    // After the frame has settled: a board swapped in by the same frame (Card Battle's
+    // playback) sets up its hold only then.
+    if (sawPlay) { sawPlay = false; resultPending = true; window.setTimeout(showResult, 150); }
+  }
+  // Card Battle holds and releases the panel by a class on <body> (static/js/card-battle.js).
+  new MutationObserver(showResult).observe(document.body, {
+    attributes: true, attributeFilter: ["class"],
+  });
+
   document.addEventListener("click", function (e) {
     var bar = e.target.closest && e.target.closest("[data-bar-toggle]");
     if (bar) {
@@ -100,7 +128,11 @@
     applyLog(el);
     applyBars(el);
     bringPrompts(el);
+    watchResult((e.detail && e.detail.target) || el);
   });
   document.addEventListener("htmx:load", function (e) { applyLog(e.target); applyBars(e.target); bringPrompts(e.target); });
-  document.addEventListener("DOMContentLoaded", function () { applyLog(document); applyBars(document); bringPrompts(document); });
+  document.addEventListener("DOMContentLoaded", function () {
+    applyLog(document); applyBars(document); bringPrompts(document);
+    sawPlay = !!document.getElementById("gameover") && !resultPanel();
+  });
 })();
