@@ -1,8 +1,9 @@
 """An outcome in words, from the viewer's side, with the players' names.
 
 Engines end a match with a stable code (``reason``) and a sentence that speaks of seats
-("Seat 2", "Player 1", "the opponent"). People read names and their own side: "You won:
-Ada's LP fell to 0 on turn 13"; a spectator reads "Bo won: Ada's LP fell to 0". This module
+("Seat 2", "Player 1", "the opponent"). People read names and their own side: Ada reads "You
+lost: your LP fell to 0 on turn 13", Bo "You won: Ada's LP fell to 0 on turn 13", and a
+spectator "Bo won: Ada's LP fell to 0 on turn 13". This module
 is the one place that turns an outcome into those words, for the game-over panel, the
 announcer and "My matches"; no page shows a reason code.
 """
@@ -17,10 +18,12 @@ TURN = re.compile(r"\bon turn (\d+)\b")
 NUMBER = re.compile(r"(-?\d+)")
 
 # Why a match ended, per reason code of the engines and the platform. {winner} and {loser}
-# are names; {n} the first number of the engine's sentence (a fleet's health).
+# are names ("you" for the seat reading it), {winner_s} and {loser_s} their possessives
+# ("Ada's", "your"), {winner_own} the possessive standing alone ("Ada's", "yours"); {n} the
+# first number of the engine's sentence (a fleet's health).
 WHY = {
     # Phalanx
-    "lp_depleted": "{loser}'s LP fell to 0",
+    "lp_depleted": "{loser_s} LP fell to 0",
     "cards_depleted": "{loser} had no cards left",
     "forfeit": "{loser} forfeited",
     "no_progress": "neither side could make progress",
@@ -28,18 +31,18 @@ WHY = {
     "BATTLE_DAMAGE": "{loser} took battle damage with no shields left",
     "DECK_OUT": "{loser} had to draw from an empty deck",
     # ShapeShips
-    "victory": "{loser}'s fleet fell to {n} health",
-    "narrow_victory": "both fleets fell, and {winner}'s kept more health",
+    "victory": "{loser_s} fleet fell to {n} health",
+    "narrow_victory": "both fleets fell, and {winner_own} kept more health",
     "mutual_destruction": "both fleets fell to {n} health together",
     "resignation": "{loser} resigned",
     # Card Battle
-    "hp_zero": "{loser}'s HP fell to 0",
+    "hp_zero": "{loser_s} HP fell to 0",
     "deck_exhaustion": "both decks ran out and {winner} had more HP",
     "treaty": "both decks ran out with equal HP",
     # Elemental Clash
-    "base_destroyed": "{loser}'s base was destroyed",
+    "base_destroyed": "{loser_s} base was destroyed",
     "double_ko": "both bases fell together",
-    "exhaustion": "the decks ran out and {winner}'s base had more HP",
+    "exhaustion": "the decks ran out and {winner_s} base had more HP",
     # The clocks of every game
     "abandoned": "{loser} ran out of time three times in a row",
     "timeout": "{loser} ran out of time",
@@ -76,24 +79,39 @@ def with_names(text: str, names: dict[str, str] | None) -> str:
     return SEAT_LABEL.sub(named, str(text or ""))
 
 
-def why(outcome: dict, names: dict[str, str]) -> str:
-    """Why the match ended, as a clause with names (no "You": it reads the same to all)."""
+def _person(role: str, seat: object, names: dict[str, str], you: int | None) -> dict[str, str]:
+    """A seat's forms in a sentence: its name, or "you" for the seat reading it."""
+    if seat in (0, 1) and seat == you:
+        return {role: "you", f"{role}_s": "your", f"{role}_own": "yours"}
+    name = names.get(str(seat), "") if seat in (0, 1) else ""
+    return {role: name, f"{role}_s": f"{name}'s", f"{role}_own": f"{name}'s"}
+
+
+def why(outcome: dict, names: dict[str, str], you: int | None = None) -> str:
+    """Why the match ended, as a clause with names; ``you``, the seat reading it (None for
+    anyone else), reads "you" and "your" where its own name would stand."""
     reason = str(outcome.get("reason") or "")
     message = with_names(outcome.get("message") or "", names)
     winner = outcome.get("winner")
     table = DRAW_WHY if outcome.get("result") != "win" and reason in DRAW_WHY else WHY
     if reason in table:
         number = NUMBER.search(message)
-        loser = names.get(str(1 - winner), "") if winner in (0, 1) else ""
+        loser = 1 - winner if winner in (0, 1) else None
         text = table[reason].format(
-            winner=names.get(str(winner), ""), loser=loser, n=number.group(1) if number else "0"
+            **_person("winner", winner, names, you),
+            **_person("loser", loser, names, you),
+            n=number.group(1) if number else "0",
         )
         turn = TURN.search(message)
         return f"{text} on turn {turn.group(1)}" if turn else text
     # A sentence the platform wrote with names already (a resignation, a claimed
-    # abandonment), or an engine's own sentence once it names players.
-    text = message or with_names(reason, names)
-    return text.rstrip(".")
+    # abandonment), or an engine's own sentence once it names players. The reader's name
+    # as its subject reads "you" ("you resigned", "you left the match and ...").
+    text = (message or with_names(reason, names)).rstrip(".")
+    own = names.get(str(you)) if you in (0, 1) else None
+    if own and text.startswith(own + " "):
+        text = "you" + text[len(own) :]
+    return text
 
 
 def describe(outcome: dict | None, names: dict[str, str], seat: int | None, status: str) -> Words:
@@ -102,7 +120,7 @@ def describe(outcome: dict | None, names: dict[str, str], seat: int | None, stat
         return Words("Waiting", "Waiting for an opponent", "")
     if status == "active" or not outcome:
         return Words("In play", "In play", "")
-    reason = why(outcome, names)
+    reason = why(outcome, names, seat)
     result = outcome.get("result")
     winner = outcome.get("winner")
     if status == "aborted" or result == "aborted":

@@ -5,6 +5,7 @@ import hashlib
 from django import template
 from django.template import Context
 from django.template.loader import get_template
+from django.utils.text import capfirst
 
 from games.engines.core import canonical_json
 from games.matches import outcomes
@@ -149,11 +150,17 @@ def in_words(summary, seat):
     )
 
 
-@register.filter
-def why_in_words(outcome, names) -> str:
-    """``view.result|why_in_words:match.names``: an engine's result said with names, the
-    same to both sides (never "Victory" to the loser)."""
-    return outcomes.why(outcome or {}, names or {})
+@register.simple_tag
+def outcome_why(outcome, names, mode, seat) -> str:
+    """``{% outcome_why view.outcome match.names match.mode seat %}``: why an engine's match
+    ended, as a sentence to this viewer ("Your LP fell to 0"; names for anyone else and on
+    a hot-seat device, never "Victory" to the loser). Its arguments, not the whole match
+    summary, so a board part holding it is not new on every move."""
+    you = None if mode == "hotseat" else seat
+    return capfirst(outcomes.why(outcome or {}, names or {}, you))
+
+
+outcome_why.part_safe = True  # reads only its arguments (games/templatetags/parts.py)
 
 
 @register.filter

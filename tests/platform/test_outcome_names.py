@@ -39,4 +39,8 @@ def test_the_game_over_panel_names_the_players():
     html = render_fragments(finished, Viewer(persona("alice"), 0))
     panel = html[html.index('id="gameover"') :]
     assert "You lost" in panel and "Seat 2" not in panel
+    assert "Your base was destroyed." in panel, "the reason in words, from Alice's side"
+    html = render_fragments(finished, Viewer(persona("bob"), 1))
+    panel = html[html.index('id="gameover"') :]
+    assert "You won" in panel
     assert "Alice&#x27;s base was destroyed." in panel, "the reason in words, with the name"

@@ -1,5 +1,6 @@
 """Outcomes in words from the viewer's side (games/matches/outcomes.py): players read "You
-won" or "You lost", spectators read names, and no reason code reaches a page."""
+won" or "You lost" and their own part as "you" and "your", spectators read names, and no
+reason code reaches a page."""
 
 from games.matches.outcomes import WHY, describe
 
@@ -16,7 +17,7 @@ def test_each_side_reads_its_own_result_and_a_spectator_reads_names():
         "You won: Ada's LP fell to 0 on turn 13"
     )
     assert describe(phalanx, NAMES, 0, "finished").sentence == (
-        "You lost: Ada's LP fell to 0 on turn 13"
+        "You lost: your LP fell to 0 on turn 13"
     )
     spectator = describe(phalanx, NAMES, None, "finished")
     assert spectator.sentence == "Bo won: Ada's LP fell to 0 on turn 13"
@@ -26,7 +27,7 @@ def test_each_side_reads_its_own_result_and_a_spectator_reads_names():
 def test_shapeships_never_tells_the_loser_victory():
     sunk = win(0, "victory", "Victory: the opponent's health fell to -4.")
     loser = describe(sunk, NAMES, 1, "finished")
-    assert loser.word == "Lost" and loser.sentence == "You lost: Bo's fleet fell to -4 health"
+    assert loser.word == "Lost" and loser.sentence == "You lost: your fleet fell to -4 health"
     assert "Victory" not in loser.sentence and "opponent" not in loser.sentence
 
 
@@ -34,7 +35,7 @@ def test_time_and_abandonment_say_so():
     late = win(0, "abandoned", "Player 2 ran out of time 3 steps in a row and abandoned.")
     assert describe(late, NAMES, None, "finished").headline == "Ada won on time"
     assert describe(late, NAMES, 1, "finished").sentence == (
-        "You lost on time: Bo ran out of time three times in a row"
+        "You lost on time: you ran out of time three times in a row"
     )
 
 
@@ -53,21 +54,48 @@ def test_codes_and_seat_labels_never_show():
             assert not any(code in text for code in WHY if "_" in code or code.isupper())
             assert "Seat" not in text and "Player" not in text, text
     assert describe(cases[1], NAMES, 0, "finished").sentence == (
-        "You lost: Ada's HP fell to 0 on turn 7"
+        "You lost: your HP fell to 0 on turn 7"
     )
-    assert describe(cases[2], NAMES, 1, "finished").sentence == "You lost: Bo resigned"
+    assert describe(cases[2], NAMES, 1, "finished").sentence == "You lost: you resigned"
+    assert describe(cases[2], NAMES, 0, "finished").sentence == "You won: Bo resigned"
     assert describe(cases[4], NAMES, 0, "aborted").sentence == (
         "Aborted: called off before the first move"
     )
     assert describe(None, NAMES, 0, "active").word == "In play"
 
 
-def test_the_shapeships_banner_filter_says_the_result_with_names():
+def test_the_boards_banner_tag_says_the_result_to_each_viewer():
     from django.template import Context, Template
 
-    banner = Template("{{ r|why_in_words:names|capfirst }}.").render(
-        Context(
-            {"r": win(0, "victory", "Victory: the opponent's health fell to -4."), "names": NAMES}
-        )
+    banner = Template("{% outcome_why r names mode seat %}.")
+    sunk = win(0, "victory", "Victory: the opponent's health fell to -4.")
+
+    def said(seat, mode="online"):
+        return banner.render(Context({"r": sunk, "names": NAMES, "mode": mode, "seat": seat}))
+
+    assert said(None) == "Bo&#x27;s fleet fell to -4 health."
+    assert said(1) == "Your fleet fell to -4 health."
+    assert said(0) == "Bo&#x27;s fleet fell to -4 health."
+    assert said(1, mode="hotseat") == "Bo&#x27;s fleet fell to -4 health."
+
+
+def test_the_reader_reads_you_where_its_own_name_would_stand():
+    narrow = win(0, "narrow_victory", "Both fleets fell; the winner kept more health.")
+    assert describe(narrow, NAMES, 0, "finished").sentence == (
+        "You won: both fleets fell, and yours kept more health"
     )
-    assert banner == "Bo&#x27;s fleet fell to -4 health."
+    assert describe(narrow, NAMES, 1, "finished").sentence == (
+        "You lost: both fleets fell, and Ada's kept more health"
+    )
+    decks = win(1, "exhaustion", "Player 2 wins: both hands empty, more base HP.")
+    assert describe(decks, NAMES, 1, "finished").why == (
+        "the decks ran out and your base had more HP"
+    )
+    left = win(0, "abandonment", "Bo left the match and Ada claimed the win.")
+    assert describe(left, NAMES, 1, "finished").sentence == (
+        "You lost: you left the match and Ada claimed the win"
+    )
+    # One device for both: "you" would be either, so the names stay (games/templatetags).
+    assert describe(narrow, NAMES, None, "finished").why == (
+        "both fleets fell, and Ada's kept more health"
+    )

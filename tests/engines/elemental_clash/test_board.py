@@ -97,3 +97,32 @@ def test_board_shows_wall_miner_and_disabled_cards_with_reasons():
 def test_how_to_play_renders():
     html = render_to_string("games/elemental-clash/how_to_play.html", {})
     assert "Elemental Clash" in html and "Lock in" in html and "both</strong> players lose" in html
+
+
+def test_the_result_banner_speaks_to_each_viewer():
+    """The end, as each viewer reads it: "You win." or "You lose." and why, with "your" for
+    one's own side (games/matches/outcomes.py); a spectator reads names."""
+    state = ENGINE.setup({}, "board-seed-1")
+    while ENGINE.outcome(state) is None:
+        seat = min(ENGINE.prompts(state).waiting)
+        state, _ = ENGINE.apply(state, seat, ENGINE.bot_action(state, seat))
+    outcome = ENGINE.outcome(state)
+    assert outcome.result == "win", "this seed ends with a winner"
+    winner, loser = outcome.winner, 1 - outcome.winner
+    names = {0: "alice", 1: "bob"}
+
+    def banner(seat):
+        html, _ = render(state, seat)
+        start = html.index('class="ec-outcome')
+        return " ".join(html[start : html.index("</section>", start)].split())
+
+    assert "<strong>You win.</strong>" in banner(winner)
+    assert "<strong>You lose.</strong>" in banner(loser)
+    assert f"<strong>{names[winner]} wins.</strong>" in banner(None)
+    if outcome.reason == "base_destroyed":
+        assert "Your base was destroyed." in banner(loser)
+        assert f"{names[loser]}&#x27;s base was destroyed." in banner(winner)
+    else:
+        assert outcome.reason == "exhaustion", outcome.reason
+        assert "your base had more HP." in banner(winner)
+        assert f"{names[winner]}&#x27;s base had more HP." in banner(loser)
