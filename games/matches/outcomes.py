@@ -14,6 +14,9 @@ import re
 from dataclasses import dataclass
 
 SEAT_LABEL = re.compile(r"\b(?:Seat|Player) ([12])\b")
+# Card Battle's record names a card by its owner's seat, "P1 Goblin #1" (the record's own
+# text, hashed with the state): read as "Ada's Goblin #1".
+CARD_OWNER = re.compile(r"\bP([12]) (?=[A-Z])")
 TURN = re.compile(r"\bon turn (\d+)\b")
 NUMBER = re.compile(r"(-?\d+)")
 
@@ -71,12 +74,17 @@ class Words:
 
 
 def with_names(text: str, names: dict[str, str] | None) -> str:
-    """An engine's sentence with "Seat 1" or "Player 2" replaced by that seat's player."""
+    """An engine's sentence with "Seat 1" or "Player 2" replaced by that seat's player, and
+    a card's owner "P1 " by the player's possessive."""
 
     def named(label: re.Match) -> str:
         return (names or {}).get(str(int(label.group(1)) - 1)) or label.group(0)
 
-    return SEAT_LABEL.sub(named, str(text or ""))
+    def owner(label: re.Match) -> str:
+        name = (names or {}).get(str(int(label.group(1)) - 1))
+        return f"{name}'s " if name else label.group(0)
+
+    return CARD_OWNER.sub(owner, SEAT_LABEL.sub(named, str(text or "")))
 
 
 def _person(role: str, seat: object, names: dict[str, str], you: int | None) -> dict[str, str]:

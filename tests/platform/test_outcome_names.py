@@ -22,6 +22,18 @@ def test_seat_labels_become_names():
     assert with_names("Seat 1 wins!", None) == "Seat 1 wins!", "no names: the sentence as is"
 
 
+def test_card_battle_cards_are_named_by_their_owner():
+    """The battle record names a card "P1 Goblin #1" (games/engines/card_battle/battle.py);
+    its playback caption and log read the owner's name."""
+    assert with_names("P1 Goblin #1 hits P2 Wizard #1 for 10: 60 → 50 HP.", NAMES) == (
+        "Alice's Goblin #1 hits Bob's Wizard #1 for 10: 60 → 50 HP."
+    )
+    assert with_names("P12 is no seat; P3 Goblin neither", NAMES) == (
+        "P12 is no seat; P3 Goblin neither"
+    )
+    assert with_names("P1 Goblin #1", None) == "P1 Goblin #1"
+
+
 def test_a_name_is_escaped_like_any_text():
     page = Template("{{ m|with_names:names }}").render(
         Context({"m": "Seat 2 wins!", "names": {"1": "<b>Bob</b>"}})
