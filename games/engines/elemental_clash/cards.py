@@ -6,7 +6,7 @@ and log lines carry names only, never ids, so a card that stays in hand after be
 (EC5) never exposes its id to the opponent.
 """
 
-from .constants import CARD_TYPE, COST, MINERS, SUBTYPE_LABEL, Subtype
+from .constants import CARD_TYPE, COST, MINERS, SUBTYPE_LABEL, WALL
 
 Card = dict
 
@@ -39,7 +39,7 @@ def is_miner(card: Card) -> bool:
 
 
 def is_wall(card: Card) -> bool:
-    return card["subtype"] == Subtype.WALL
+    return card["subtype"] == WALL
 
 
 def name(card: Card) -> str:

@@ -19,7 +19,7 @@ from games.engines.core import Engine, IllegalAction, Outcome, Prompts
 from . import bot, draft, selection, turn
 from . import view as view_mod
 from .cards import cost, name
-from .constants import TURN_TIMER, Stage
+from .constants import STAGE_DRAFT, STAGE_OVER, TURN_TIMER
 from .state import new_state, start_battle, work_copy
 
 CONFIG_KEYS = {"untimed"}
@@ -60,9 +60,9 @@ class ElementalClash(Engine):
         return None if state["config"]["untimed"] else seconds
 
     def prompts(self, state: dict) -> Prompts:
-        if state["stage"] == Stage.OVER:
+        if state["stage"] == STAGE_OVER:
             return Prompts(step="over")
-        if state["stage"] == Stage.DRAFT:
+        if state["stage"] == STAGE_DRAFT:
             d = state["draft"]
             waiting = {s: "draft_pick" for s in (0, 1) if d["picks"][s] is None}
             return Prompts(
@@ -80,9 +80,9 @@ class ElementalClash(Engine):
         )
 
     def legal_actions(self, state: dict, seat: int) -> list[dict]:
-        if seat not in (0, 1) or state["stage"] == Stage.OVER:
+        if seat not in (0, 1) or state["stage"] == STAGE_OVER:
             return []
-        if state["stage"] == Stage.DRAFT:
+        if state["stage"] == STAGE_DRAFT:
             if state["draft"]["picks"][seat] is not None:
                 return []
             return [{"type": "pick", "card": o["id"]} for o in state["draft"]["options"][seat]]
@@ -101,7 +101,7 @@ class ElementalClash(Engine):
     def apply(self, state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
         if seat not in (0, 1):
             raise IllegalAction("BAD_SEAT", "There is no such seat.")
-        if state["stage"] == Stage.OVER:
+        if state["stage"] == STAGE_OVER:
             raise IllegalAction("GAME_OVER", "The match is over.")
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("BAD_ACTION", "An action needs a type.")
@@ -112,7 +112,7 @@ class ElementalClash(Engine):
                 "That is not an action of this game. Passing is not allowed: pick a card.",
             )
         new = work_copy(state)
-        if state["stage"] == Stage.DRAFT:
+        if state["stage"] == STAGE_DRAFT:
             if kind != "pick":
                 raise IllegalAction("WRONG_STEP", "The draft is on: pick one of your options.")
             return new, self._pick(new, seat, action)
@@ -174,11 +174,11 @@ class ElementalClash(Engine):
         return events
 
     def timeout(self, state: dict) -> tuple[dict, list[dict]]:
-        if state["stage"] == Stage.OVER:
+        if state["stage"] == STAGE_OVER:
             raise IllegalAction("GAME_OVER", "The match is over.")
         new = work_copy(state)
         events: list[dict] = [{"type": "timeout", "step": self.prompts(state).step}]
-        if new["stage"] == Stage.DRAFT:
+        if new["stage"] == STAGE_DRAFT:
             for seat in (0, 1):
                 if new["draft"]["picks"][seat] is None:
                     draft.record_pick(new, seat, draft.auto_pick(new, seat), auto=True)
@@ -212,7 +212,7 @@ class ElementalClash(Engine):
         if kind == "lock":
             return "Lock in"
         if kind == "pick":
-            options = state["draft"]["options"][seat] if state["stage"] == Stage.DRAFT else []
+            options = state["draft"]["options"][seat] if state["stage"] == STAGE_DRAFT else []
             card = next((o for o in options if o["id"] == action.get("card")), None)
             return f"Pick {name(card)}" if card else "Pick"
         if kind == "select":

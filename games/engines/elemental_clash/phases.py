@@ -14,18 +14,22 @@ from . import cards
 from .combat import resolve_attack
 from .constants import (
     ANTI_WAR_MESSAGES,
+    DEFLECTION,
     HAND_SIZE,
     MINER_FIRES,
     MINER_INTERVAL,
     PHASE_ORDER,
     POWER,
     SUBTYPE_LABEL,
+    VERDICT_OK,
+    VERDICT_UNAFFORDABLE,
+    VERDICT_WASTED_MINER,
+    VERDICT_WASTED_WALL,
+    WALL,
     WALL_DECAY,
     WALL_HP,
     EndReason,
     Phase,
-    Subtype,
-    Verdict,
 )
 
 
@@ -72,19 +76,19 @@ def validation(state: dict, ctx: dict) -> list[dict]:
             ctx["verdicts"].append(None)
             continue
         if cards.cost(card) > player["energy"]:
-            verdict, why = Verdict.UNAFFORDABLE, "unaffordable: no effect, stays in hand"
+            verdict, why = VERDICT_UNAFFORDABLE, "unaffordable: no effect, stays in hand"
         elif cards.is_wall(card) and player["wall"] is not None:
-            verdict, why = Verdict.WASTED_WALL, "a wall already stands: wasted"
+            verdict, why = VERDICT_WASTED_WALL, "a wall already stands: wasted"
         elif cards.is_miner(card) and player["miner"] is not None:
-            verdict, why = Verdict.WASTED_MINER, "a miner already stands: wasted"
+            verdict, why = VERDICT_WASTED_MINER, "a miner already stands: wasted"
         else:
-            verdict, why = Verdict.OK, "valid"
-        ctx["verdicts"].append(verdict.value)
+            verdict, why = VERDICT_OK, "valid"
+        ctx["verdicts"].append(verdict)
         s = player["seat"]
         items.append(
             {
                 "seat": s,
-                "verdict": verdict.value,
+                "verdict": verdict,
                 "text": f"{seat_label(s)}'s {cards.name(card)}: {why}.",
             }
         )
@@ -95,9 +99,9 @@ def validation(state: dict, ctx: dict) -> list[dict]:
 def _played(state: dict, ctx: dict, only_ok: bool = False):
     """(player, card) for every card that is played (valid or wasted; only valid if asked)."""
     for player, card, verdict in zip(state["players"], ctx["chosen"], ctx["verdicts"], strict=True):
-        if card is None or verdict == Verdict.UNAFFORDABLE:
+        if card is None or verdict == VERDICT_UNAFFORDABLE:
             continue
-        if only_ok and verdict != Verdict.OK:
+        if only_ok and verdict != VERDICT_OK:
             continue
         yield player, card
 
@@ -128,7 +132,7 @@ def placement(state: dict, ctx: dict) -> list[dict]:
     items = []
     for player, card in _played(state, ctx, only_ok=True):
         s, st = player["seat"], card["subtype"]
-        if st == Subtype.WALL:
+        if st == WALL:
             player["wall"] = {"element": card["element"], "hp": WALL_HP, "turn_placed": ctx["turn"]}
             text = f"{seat_label(s)} raises {cards.with_article(card)} ({WALL_HP} HP)."
         elif cards.is_miner(card):
@@ -141,7 +145,7 @@ def placement(state: dict, ctx: dict) -> list[dict]:
                 "turn_placed": ctx["turn"],
             }
             text = f"{seat_label(s)} places {cards.with_article(card)}."
-        elif st == Subtype.DEFLECTION:
+        elif st == DEFLECTION:
             player["deflection"] = {"element": card["element"], "used": False}
             text = f"{seat_label(s)}'s {cards.name(card)} is up for this turn."
         else:

@@ -17,7 +17,14 @@ State layout (plain JSON; lists indexed by seat):
 from games.engines.core import shuffled
 
 from . import draft
-from .constants import BASE_HP, HAND_SIZE, START_ENERGY, Phase, Stage
+from .constants import (
+    BASE_HP,
+    HAND_SIZE,
+    PHASE_ENERGY,
+    STAGE_BATTLE,
+    STAGE_DRAFT,
+    START_ENERGY,
+)
 
 
 def new_player(seat: int) -> dict:
@@ -42,7 +49,7 @@ def new_state(config: dict, seed: str) -> dict:
         "game": "elemental-clash",
         "seed": seed,
         "config": {"untimed": bool(config.get("untimed", False))},
-        "stage": Stage.DRAFT.value,
+        "stage": STAGE_DRAFT,
         "turn": 1,
         "draft": {"round": 1, "options": [[], []], "picks": [None, None], "auto": [[], []]},
         "players": [new_player(0), new_player(1)],
@@ -57,7 +64,7 @@ def new_state(config: dict, seed: str) -> dict:
 
 def start_battle(state: dict) -> None:
     """DK1/DK2: each drafted deck is shuffled once; 4 cards to hand, 2 stay in the deck."""
-    state["stage"] = Stage.BATTLE.value
+    state["stage"] = STAGE_BATTLE
     state["turn"] = 1
     for seat, player in enumerate(state["players"]):
         cards = [{k: c[k] for k in ("id", "subtype", "element")} for c in player["drafted"]]
@@ -66,7 +73,7 @@ def start_battle(state: dict) -> None:
         player["deck"] = deck[HAND_SIZE:]
     # ECR-5: turn 1 is played with exactly the starting energy; ENERGY still runs (T3).
     state["energy_phase"] = {
-        "phase": Phase.ENERGY.value,
+        "phase": PHASE_ENERGY,
         "items": [{"text": "Turn 1: no energy gain; both seats start with 5."}],
     }
 
@@ -100,7 +107,7 @@ def work_copy(state: dict) -> dict:
     """
     new = dict(state)
     new["players"] = [_copy_player(p) for p in state["players"]]
-    if state["stage"] == Stage.DRAFT:  # the battle never changes the draft's record
+    if state["stage"] == STAGE_DRAFT:  # the battle never changes the draft's record
         d = state["draft"]
         new["draft"] = {
             **d,
