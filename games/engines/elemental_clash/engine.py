@@ -12,6 +12,7 @@ The step resolves when every prompted seat has picked/locked, or on ``timeout``.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from games.engines.core import Engine, IllegalAction, Outcome, Prompts
@@ -28,6 +29,23 @@ CONFIG_KEYS = {"untimed"}
 def _battle_waiting(state: dict) -> list[int]:
     """The seats a battle turn still waits for: a hand to play from, not locked in (ECR-6)."""
     return [p["seat"] for p in state["players"] if selection.must_select(p) and not p["locked"]]
+
+
+@cache
+def _shared_prompts(
+    step: str, waiting: tuple[int, ...], decision: str, limit: int | None
+) -> Prompts:
+    """The prompts of one step with these seats still deciding, built once and handed out for
+    every state at that point: building a frozen dataclass is about 1 µs, and ``prompts`` is
+    asked once per move. Shared between states, so nothing may change its ``waiting`` (no
+    caller does: it is read as the contract's frozen answer). The steps are bounded: six
+    draft rounds and a battle of under thirty turns, each with up to four sets of seats."""
+    return Prompts(
+        step=step,
+        waiting={seat: decision for seat in waiting},
+        time_limit=limit,
+        simultaneous=True,
+    )
 
 
 class ElementalClash(Engine):
@@ -64,19 +82,17 @@ class ElementalClash(Engine):
             return Prompts(step="over")
         if state["stage"] == STAGE_DRAFT:
             d = state["draft"]
-            waiting = {s: "draft_pick" for s in (0, 1) if d["picks"][s] is None}
-            return Prompts(
-                step=f"draft-r{d['round']}",
-                waiting=waiting,
-                time_limit=self._limit(state, draft.time_limit(d["round"])),
-                simultaneous=True,
+            return _shared_prompts(
+                f"draft-r{d['round']}",
+                tuple(s for s in (0, 1) if d["picks"][s] is None),
+                "draft_pick",
+                self._limit(state, draft.time_limit(d["round"])),
             )
-        waiting = {s: "select_card" for s in _battle_waiting(state)}
-        return Prompts(
-            step=f"battle-t{state['turn']}",
-            waiting=waiting,
-            time_limit=self._limit(state, TURN_TIMER),
-            simultaneous=True,
+        return _shared_prompts(
+            f"battle-t{state['turn']}",
+            tuple(_battle_waiting(state)),
+            "select_card",
+            self._limit(state, TURN_TIMER),
         )
 
     def legal_actions(self, state: dict, seat: int) -> list[dict]:
