@@ -32,9 +32,12 @@ from .constants import (
     Phase,
 )
 
+# A battle turn's log names a seat about fifteen times: the labels are formatted once.
+_SEAT_LABELS = ("Seat 1", "Seat 2")
+
 
 def seat_label(s: int) -> str:
-    return f"Seat {s + 1}"
+    return _SEAT_LABELS[s]
 
 
 def selection(state: dict, ctx: dict) -> list[dict]:
@@ -57,13 +60,13 @@ def reveal(state: dict, ctx: dict) -> list[dict]:
     items = []
     for player, card in zip(state["players"], ctx["chosen"], strict=True):
         s = player["seat"]
-        shown = None if card is None else {**cards.public(card), "auto": player["auto"]}
+        if card is None:
+            shown, text = None, f"{seat_label(s)} reveals nothing."
+        else:
+            shown = cards.public(card)  # a new dict: the flag may be added in place
+            shown["auto"] = player["auto"]
+            text = f"{seat_label(s)} reveals {shown['name']}."
         ctx["reveal"]["cards"].append(shown)
-        text = (
-            f"{seat_label(s)} reveals {shown['name']}."
-            if shown
-            else f"{seat_label(s)} reveals nothing."
-        )
         items.append({"seat": s, "card": shown, "text": text})
     return items
 
@@ -111,17 +114,17 @@ def deduction(state: dict, ctx: dict) -> list[dict]:
     the game (H3, DK4). An unaffordable card costs nothing and stays (ECR-7)."""
     items = []
     for player, card in _played(state, ctx):
-        before = player["energy"]
-        player["energy"] = before - cards.cost(card)
+        before, paid = player["energy"], cards.cost(card)
+        player["energy"] = before - paid
         player["hand"] = [c for c in player["hand"] if c["id"] != card["id"]]
         s = player["seat"]
         items.append(
             {
                 "seat": s,
-                "cost": cards.cost(card),
+                "cost": paid,
                 "before": before,
                 "after": player["energy"],
-                "text": f"{seat_label(s)} pays {cards.cost(card)}: energy {before} -> {player['energy']}.",
+                "text": f"{seat_label(s)} pays {paid}: energy {before} -> {player['energy']}.",
             }
         )
     return items
