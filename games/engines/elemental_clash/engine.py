@@ -26,24 +26,52 @@ from .state import new_state, start_battle, work_copy
 CONFIG_KEYS = {"untimed"}
 
 
+def _waits_for(player: dict) -> bool:
+    """Whether a battle turn still waits for this seat: a hand to play from, not locked in
+    (ECR-6)."""
+    return selection.must_select(player) and not player["locked"]
+
+
 def _battle_waiting(state: dict) -> list[int]:
-    """The seats a battle turn still waits for: a hand to play from, not locked in (ECR-6)."""
-    return [p["seat"] for p in state["players"] if selection.must_select(p) and not p["locked"]]
+    """The seats a battle turn still waits for."""
+    return [p["seat"] for p in state["players"] if _waits_for(p)]
+
+
+# The prompts of one step with these seats still deciding, built once and handed out for
+# every state at that point: ``prompts`` is asked once per move, and building its answer
+# (the step's name, a frozen dataclass) cost about 1 µs. Shared between states, so nothing
+# may change a returned ``waiting`` (no caller does: it is read as the contract's frozen
+# answer). The steps are few: six draft rounds and a battle of under thirty turns, each with
+# up to four sets of seats, timed or not.
 
 
 @cache
-def _shared_prompts(
-    step: str, waiting: tuple[int, ...], decision: str, limit: int | None
+def _draft_prompts(draft_round: int, seat0: bool, seat1: bool, untimed: bool) -> Prompts:
+    """``seat0``/``seat1``: whether that seat has still to pick."""
+    return _step_prompts(
+        f"draft-r{draft_round}",
+        (seat0, seat1),
+        "draft_pick",
+        draft.time_limit(draft_round),
+        untimed,
+    )
+
+
+@cache
+def _battle_prompts(turn_number: int, seat0: bool, seat1: bool, untimed: bool) -> Prompts:
+    """``seat0``/``seat1``: whether the turn still waits for that seat."""
+    return _step_prompts(
+        f"battle-t{turn_number}", (seat0, seat1), "select_card", TURN_TIMER, untimed
+    )
+
+
+def _step_prompts(
+    step: str, waits: tuple[bool, bool], decision: str, seconds: int, untimed: bool
 ) -> Prompts:
-    """The prompts of one step with these seats still deciding, built once and handed out for
-    every state at that point: building a frozen dataclass is about 1 µs, and ``prompts`` is
-    asked once per move. Shared between states, so nothing may change its ``waiting`` (no
-    caller does: it is read as the contract's frozen answer). The steps are bounded: six
-    draft rounds and a battle of under thirty turns, each with up to four sets of seats."""
     return Prompts(
         step=step,
-        waiting={seat: decision for seat in waiting},
-        time_limit=limit,
+        waiting={seat: decision for seat in (0, 1) if waits[seat]},
+        time_limit=None if untimed else seconds,  # ECR-13: hot-seat may be played untimed
         simultaneous=True,
     )
 
@@ -73,27 +101,17 @@ class ElementalClash(Engine):
         return new_state(config or {}, str(seed))
 
     # ---- who acts ---------------------------------------------------------------------
-    def _limit(self, state: dict, seconds: int) -> int | None:
-        # ECR-13: hot-seat may be played untimed.
-        return None if state["config"]["untimed"] else seconds
-
     def prompts(self, state: dict) -> Prompts:
-        if state["stage"] == STAGE_OVER:
+        stage = state["stage"]
+        if stage == STAGE_OVER:
             return Prompts(step="over")
-        if state["stage"] == STAGE_DRAFT:
+        untimed = state["config"]["untimed"]
+        if stage == STAGE_DRAFT:
             d = state["draft"]
-            return _shared_prompts(
-                f"draft-r{d['round']}",
-                tuple(s for s in (0, 1) if d["picks"][s] is None),
-                "draft_pick",
-                self._limit(state, draft.time_limit(d["round"])),
-            )
-        return _shared_prompts(
-            f"battle-t{state['turn']}",
-            tuple(_battle_waiting(state)),
-            "select_card",
-            self._limit(state, TURN_TIMER),
-        )
+            picks = d["picks"]
+            return _draft_prompts(d["round"], picks[0] is None, picks[1] is None, untimed)
+        player0, player1 = state["players"]
+        return _battle_prompts(state["turn"], _waits_for(player0), _waits_for(player1), untimed)
 
     def legal_actions(self, state: dict, seat: int) -> list[dict]:
         if seat not in (0, 1) or state["stage"] == STAGE_OVER:
