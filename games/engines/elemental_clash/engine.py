@@ -28,8 +28,8 @@ CONFIG_KEYS = {"untimed"}
 
 def _waits_for(player: dict) -> bool:
     """Whether a battle turn still waits for this seat: a hand to play from, not locked in
-    (ECR-6)."""
-    return selection.must_select(player) and not player["locked"]
+    (ECR-6). Asked several times a move: ``selection.must_select``'s test is written out."""
+    return bool(player["hand"]) and not player["locked"]
 
 
 def _battle_waiting(state: dict) -> list[int]:
@@ -121,7 +121,7 @@ class ElementalClash(Engine):
                 return []
             return [{"type": "pick", "card": o["id"]} for o in state["draft"]["options"][seat]]
         player = state["players"][seat]
-        if not selection.must_select(player) or player["locked"]:  # not waited for
+        if not _waits_for(player):
             return []
         playable = selection.playable_cards(player)
         actions = [
@@ -188,8 +188,8 @@ class ElementalClash(Engine):
             raise IllegalAction("NOT_IN_HAND", "That card is not in your hand.")
         if card["id"] == player["selection"]:
             raise IllegalAction("ALREADY_SELECTED", "That card is already your selection.")
-        reason = selection.unplayable_reason(player, card)
-        if reason:
+        if not selection.is_playable(player, card):
+            reason = selection.unplayable_reason(player, card)
             raise IllegalAction("UNPLAYABLE", f"You cannot play {name(card)}: {reason}")
         player["selection"] = card["id"]
         return [{"type": "selected", "seat": player["seat"]}]

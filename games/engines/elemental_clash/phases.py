@@ -80,9 +80,9 @@ def validation(state: dict, ctx: dict) -> list[dict]:
             continue
         if cards.cost(card) > player["energy"]:
             verdict, why = VERDICT_UNAFFORDABLE, "unaffordable: no effect, stays in hand"
-        elif cards.is_wall(card) and player["wall"] is not None:
+        elif player["wall"] is not None and cards.is_wall(card):
             verdict, why = VERDICT_WASTED_WALL, "a wall already stands: wasted"
-        elif cards.is_miner(card) and player["miner"] is not None:
+        elif player["miner"] is not None and cards.is_miner(card):
             verdict, why = VERDICT_WASTED_MINER, "a miner already stands: wasted"
         else:
             verdict, why = VERDICT_OK, "valid"

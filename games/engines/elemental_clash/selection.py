@@ -32,10 +32,19 @@ def _playable_subtypes(energy: int, has_wall: bool, has_miner: bool) -> frozense
     return frozenset(st for st in SUBTYPES if not unplayable_reason(player, {"subtype": st}))
 
 
-def playable_cards(player: dict) -> list[dict]:
-    playable = _playable_subtypes(
+def _playable_for(player: dict) -> frozenset[str]:
+    return _playable_subtypes(
         player["energy"], player["wall"] is not None, player["miner"] is not None
     )
+
+
+def is_playable(player: dict, card: dict) -> bool:
+    """``not unplayable_reason(player, card)``, from the same look-up as ``playable_cards``."""
+    return card["subtype"] in _playable_for(player)
+
+
+def playable_cards(player: dict) -> list[dict]:
+    playable = _playable_for(player)
     return [c for c in player["hand"] if c["subtype"] in playable]
 
 

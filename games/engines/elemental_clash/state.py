@@ -100,18 +100,17 @@ def work_copy(state: dict) -> dict:
     """A copy of ``state`` that a move may change, copying only what moves change.
 
     A whole clone was half of every move, mostly the turn log. Here each player and the draft
-    are copied down to the pieces the rules change in place, while cards, draft options, log
-    entries, reveals and the energy phase are shared: they are created whole and replaced,
-    never changed once they are in a state (``draft.record_pick`` sets a new card's ``auto``
-    before it is added; a round's options are dealt as new lists). The config is never
-    changed.
+    are copied down to the pieces the rules change in place, while cards, draft options, the
+    log, reveals and the energy phase are shared: they are created whole and replaced, never
+    changed once they are in a state (``draft.record_pick`` sets a new card's ``auto`` before
+    it is added; a round's options are dealt as new lists; a resolved turn replaces the log
+    with a longer one). The config is never changed.
     """
     new = dict(state)
     new["players"] = [_copy_player(p) for p in state["players"]]
     if state["stage"] == STAGE_DRAFT:  # the battle never changes the draft's record
         d = state["draft"]
         new["draft"] = {**d, "picks": list(d["picks"]), "auto": [list(a) for a in d["auto"]]}
-    new["log"] = list(state["log"])
     if state["outcome"] is not None:
         new["outcome"] = dict(state["outcome"])
     return new

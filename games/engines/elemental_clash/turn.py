@@ -57,20 +57,27 @@ def end_by_exhaustion(state: dict) -> None:
     state["stage"] = STAGE_OVER
 
 
+def _selected_card(player: dict) -> dict | None:
+    """The hand card ``player`` has selected; None for a seat with an empty hand."""
+    for card in player["hand"]:
+        if card["id"] == player["selection"]:
+            return card
+    return None
+
+
 def resolve_turn(state: dict) -> list[dict]:
     """Phases 2-13 for the current turn; returns the admin events.
 
     Requires every seat with cards in hand to hold a selection (the engine applies S3 first).
     """
     turn = state["turn"]
-    chosen = []
-    for player in state["players"]:
-        chosen.append(next((c for c in player["hand"] if c["id"] == player["selection"]), None))
+    chosen = [_selected_card(player) for player in state["players"]]
     ctx = {"turn": turn, "chosen": chosen, "verdicts": [], "reveal": {"turn": turn, "cards": []}}
     log = [state["energy_phase"] or {"phase": PHASE_ENERGY, "items": []}]
     for phase, run in _PHASE_RUNS:
         log.append({"phase": phase, "items": run(state, ctx)})
-    state["log"].append({"turn": turn, "phases": log})
+    # A new list: the log is shared with the states before this move (state.work_copy).
+    state["log"] = [*state["log"], {"turn": turn, "phases": log}]
     state["last_reveal"] = ctx["reveal"]
     if state["outcome"] is not None:
         state["stage"] = STAGE_OVER
