@@ -207,8 +207,8 @@ class EndReason(StrEnum):
 
 
 # The members read on every move, as plain strings. In Python 3.11 reading a member off its
-# enum class costs about 0.1 µs, fifteen times a module global, and a match reads a few
-# thousand; a StrEnum member equals its value, so either compares alike with what a state holds.
+# enum class costs about 0.1 µs, fifteen times a module global, and a match reads several
+# hundred; a StrEnum member equals its value, so either compares alike with what a state holds.
 STAGE_DRAFT: str = Stage.DRAFT.value
 STAGE_BATTLE: str = Stage.BATTLE.value
 STAGE_OVER: str = Stage.OVER.value

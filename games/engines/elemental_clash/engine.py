@@ -41,10 +41,9 @@ def _battle_waiting(state: dict) -> list[int]:
 # every state at that point: ``prompts`` is asked once per move, and building its answer
 # (the step's name, a frozen dataclass) cost about 1 µs. Shared between states, so nothing
 # may change a returned ``waiting`` (no caller does: it is read as the contract's frozen
-# answer). The steps are few: six draft rounds and a battle of under thirty turns, each with
-# up to four sets of seats, timed or not.
-
-
+# answer). The steps are few: six draft rounds and a battle of under thirty turns (every
+# turn plays a card of six, or keeps one it cannot afford while energy grows), each with up
+# to four sets of seats, timed or not.
 @cache
 def _draft_prompts(draft_round: int, seat0: bool, seat1: bool, untimed: bool) -> Prompts:
     """``seat0``/``seat1``: whether that seat has still to pick."""
