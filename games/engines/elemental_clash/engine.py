@@ -122,11 +122,15 @@ class ElementalClash(Engine):
         player = state["players"][seat]
         if not _waits_for(player):
             return []
-        playable = selection.playable_cards(player)
+        selected = player["selection"]
+        playable = selection.playable_subtypes(player)
         actions = [
-            {"type": "select", "card": c["id"]} for c in playable if c["id"] != player["selection"]
+            {"type": "select", "card": c["id"]}
+            for c in player["hand"]
+            if c["subtype"] in playable and c["id"] != selected
         ]
-        if player["selection"] is not None or not playable:
+        # With nothing selected every playable card is offered: no action, no playable card.
+        if selected is not None or not actions:
             actions.append({"type": "lock"})
         return actions
 
@@ -182,7 +186,8 @@ class ElementalClash(Engine):
         return [{"type": "draft_round", "round": finished_round + 1}]
 
     def _select(self, player: dict, action: dict) -> list[dict]:
-        card = next((c for c in player["hand"] if c["id"] == action.get("card")), None)
+        wanted = action.get("card")
+        card = next((c for c in player["hand"] if c["id"] == wanted), None)
         if card is None:
             raise IllegalAction("NOT_IN_HAND", "That card is not in your hand.")
         if card["id"] == player["selection"]:

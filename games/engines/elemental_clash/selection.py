@@ -20,7 +20,7 @@ def unplayable_reason(player: dict, card: dict) -> str:
 
 
 @cache
-def _playable_subtypes(energy: int, has_wall: bool, has_miner: bool) -> frozenset[str]:
+def _subtypes_playable_with(energy: int, has_wall: bool, has_miner: bool) -> frozenset[str]:
     """The subtypes ``unplayable_reason`` lets a player with this energy, wall and miner play:
     all it reads of a card is its subtype (cost, wall, miner), so the answer for a whole hand
     is asked once per (energy, wall, miner) rather than four calls per card and move."""
@@ -32,19 +32,20 @@ def _playable_subtypes(energy: int, has_wall: bool, has_miner: bool) -> frozense
     return frozenset(st for st in SUBTYPES if not unplayable_reason(player, {"subtype": st}))
 
 
-def _playable_for(player: dict) -> frozenset[str]:
-    return _playable_subtypes(
+def playable_subtypes(player: dict) -> frozenset[str]:
+    """The subtypes of the cards ``player`` may select now (ECR-7)."""
+    return _subtypes_playable_with(
         player["energy"], player["wall"] is not None, player["miner"] is not None
     )
 
 
 def is_playable(player: dict, card: dict) -> bool:
     """``not unplayable_reason(player, card)``, from the same look-up as ``playable_cards``."""
-    return card["subtype"] in _playable_for(player)
+    return card["subtype"] in playable_subtypes(player)
 
 
 def playable_cards(player: dict) -> list[dict]:
-    playable = _playable_for(player)
+    playable = playable_subtypes(player)
     return [c for c in player["hand"] if c["subtype"] in playable]
 
 
