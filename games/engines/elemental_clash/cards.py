@@ -6,7 +6,9 @@ and log lines carry names only, never ids, so a card that stays in hand after be
 (EC5) never exposes its id to the opponent.
 """
 
-from .constants import CARD_TYPE, COST, MINERS, SUBTYPE_LABEL, Subtype
+from functools import cache
+
+from .constants import CARD_TYPE, COST, MINERS, SUBTYPE_LABEL, WALL
 
 Card = dict
 
@@ -39,12 +41,19 @@ def is_miner(card: Card) -> bool:
 
 
 def is_wall(card: Card) -> bool:
-    return card["subtype"] == Subtype.WALL
+    return card["subtype"] == WALL
 
 
 def name(card: Card) -> str:
     """``Fire Wall``, ``Ice Projectile Miner``: the element is only a label (C1)."""
-    return f"{card['element'].capitalize()} {SUBTYPE_LABEL[card['subtype']]}"
+    return _name(card["element"], card["subtype"])
+
+
+@cache
+def _name(element: str, subtype: str) -> str:
+    # Formatted once per kind of card (at most 6 elements x 8 subtypes): a battle turn's log
+    # names each revealed card three or four times.
+    return f"{element.capitalize()} {SUBTYPE_LABEL[subtype]}"
 
 
 def with_article(card: Card) -> str:

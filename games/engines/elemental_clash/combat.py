@@ -5,7 +5,7 @@ a payout is exactly an attack of its subtype (ECR-4). It changes ``defender`` in
 engine works on its own clone) and returns a public log item with every number.
 """
 
-from .constants import DEFLECTION_REDUCTION, POWER, SUBTYPE_LABEL, Subtype
+from .constants import DEFLECTION_MINER, DEFLECTION_REDUCTION, POWER, PROJECTILE, SUBTYPE_LABEL
 
 
 def resolve_attack(defender: dict, subtype: str, attacker: int, source: str) -> dict:
@@ -37,8 +37,8 @@ def resolve_attack(defender: dict, subtype: str, attacker: int, source: str) -> 
     deflection_ready = deflection is not None and not deflection["used"]
     miner = defender["miner"]
 
-    if subtype == Subtype.PROJECTILE:
-        if miner is not None and miner["subtype"] == Subtype.DEFLECTION_MINER:
+    if subtype == PROJECTILE:
+        if miner is not None and miner["subtype"] == DEFLECTION_MINER:
             # A8 / M10 / ECR-10: the deflection miner blocks every projectile and survives.
             item["blocked_by"] = "deflection_miner"
             item["deflection_reduction"] = damage

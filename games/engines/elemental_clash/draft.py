@@ -7,6 +7,8 @@ round ends when both seats have picked (or on timeout, which picks at random for
 still deciding and marks it AUTO-SELECTED).
 """
 
+from functools import cache
+
 from games.engines.core import rng
 
 from .cards import card_id, make_card, option_id
@@ -47,10 +49,14 @@ def options_for(seed: str, seat: int, draft_round: int) -> list[dict]:
     else:
         subtypes = [cat] * OPTIONS_PER_ROUND
         elements = r.sample(ELEMENTS, OPTIONS_PER_ROUND)
-    return [
-        make_card(option_id(seat, draft_round, i + 1), st, el)
-        for i, (st, el) in enumerate(zip(subtypes, elements, strict=True))
-    ]
+    ids = _option_ids(seat, draft_round)
+    return [make_card(cid, st, el) for cid, st, el in zip(ids, subtypes, elements, strict=True)]
+
+
+@cache
+def _option_ids(seat: int, draft_round: int) -> tuple[str, ...]:
+    """The ids of a seat's options in a round: the same in every match, formatted once."""
+    return tuple(option_id(seat, draft_round, i + 1) for i in range(OPTIONS_PER_ROUND))
 
 
 def deal_options(state: dict) -> None:
@@ -79,7 +85,7 @@ def auto_pick(state: dict, seat: int) -> str:
 
 
 def round_complete(state: dict) -> bool:
-    return all(p is not None for p in state["draft"]["picks"])
+    return None not in state["draft"]["picks"]
 
 
 def advance_round(state: dict) -> bool:

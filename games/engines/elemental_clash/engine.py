@@ -12,6 +12,7 @@ The step resolves when every prompted seat has picked/locked, or on ``timeout``.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from games.engines.core import Engine, IllegalAction, Outcome, Prompts
@@ -19,15 +20,59 @@ from games.engines.core import Engine, IllegalAction, Outcome, Prompts
 from . import bot, draft, selection, turn
 from . import view as view_mod
 from .cards import cost, name
-from .constants import TURN_TIMER, Stage
+from .constants import STAGE_DRAFT, STAGE_OVER, TURN_TIMER
 from .state import new_state, start_battle, work_copy
 
 CONFIG_KEYS = {"untimed"}
 
 
+def _waits_for(player: dict) -> bool:
+    """Whether a battle turn still waits for this seat: a hand to play from, not locked in
+    (ECR-6). Asked several times a move: ``selection.must_select``'s test is written out."""
+    return bool(player["hand"]) and not player["locked"]
+
+
 def _battle_waiting(state: dict) -> list[int]:
-    """The seats a battle turn still waits for: a hand to play from, not locked in (ECR-6)."""
-    return [p["seat"] for p in state["players"] if selection.must_select(p) and not p["locked"]]
+    """The seats a battle turn still waits for."""
+    return [p["seat"] for p in state["players"] if _waits_for(p)]
+
+
+# The prompts of one step with these seats still deciding, built once and handed out for
+# every state at that point: ``prompts`` is asked once per move, and building its answer
+# (the step's name, a frozen dataclass) cost about 1 µs. Shared between states, so nothing
+# may change a returned ``waiting`` (no caller does: it is read as the contract's frozen
+# answer). The steps are few: six draft rounds and a battle of under thirty turns (every
+# turn plays a card of six, or keeps one it cannot afford while energy grows), each with up
+# to four sets of seats, timed or not.
+@cache
+def _draft_prompts(draft_round: int, seat0: bool, seat1: bool, untimed: bool) -> Prompts:
+    """``seat0``/``seat1``: whether that seat has still to pick."""
+    return _step_prompts(
+        f"draft-r{draft_round}",
+        (seat0, seat1),
+        "draft_pick",
+        draft.time_limit(draft_round),
+        untimed,
+    )
+
+
+@cache
+def _battle_prompts(turn_number: int, seat0: bool, seat1: bool, untimed: bool) -> Prompts:
+    """``seat0``/``seat1``: whether the turn still waits for that seat."""
+    return _step_prompts(
+        f"battle-t{turn_number}", (seat0, seat1), "select_card", TURN_TIMER, untimed
+    )
+
+
+def _step_prompts(
+    step: str, waits: tuple[bool, bool], decision: str, seconds: int, untimed: bool
+) -> Prompts:
+    return Prompts(
+        step=step,
+        waiting={seat: decision for seat in (0, 1) if waits[seat]},
+        time_limit=None if untimed else seconds,  # ECR-13: hot-seat may be played untimed
+        simultaneous=True,
+    )
 
 
 class ElementalClash(Engine):
@@ -55,45 +100,37 @@ class ElementalClash(Engine):
         return new_state(config or {}, str(seed))
 
     # ---- who acts ---------------------------------------------------------------------
-    def _limit(self, state: dict, seconds: int) -> int | None:
-        # ECR-13: hot-seat may be played untimed.
-        return None if state["config"]["untimed"] else seconds
-
     def prompts(self, state: dict) -> Prompts:
-        if state["stage"] == Stage.OVER:
+        stage = state["stage"]
+        if stage == STAGE_OVER:
             return Prompts(step="over")
-        if state["stage"] == Stage.DRAFT:
+        untimed = state["config"]["untimed"]
+        if stage == STAGE_DRAFT:
             d = state["draft"]
-            waiting = {s: "draft_pick" for s in (0, 1) if d["picks"][s] is None}
-            return Prompts(
-                step=f"draft-r{d['round']}",
-                waiting=waiting,
-                time_limit=self._limit(state, draft.time_limit(d["round"])),
-                simultaneous=True,
-            )
-        waiting = {s: "select_card" for s in _battle_waiting(state)}
-        return Prompts(
-            step=f"battle-t{state['turn']}",
-            waiting=waiting,
-            time_limit=self._limit(state, TURN_TIMER),
-            simultaneous=True,
-        )
+            picks = d["picks"]
+            return _draft_prompts(d["round"], picks[0] is None, picks[1] is None, untimed)
+        player0, player1 = state["players"]
+        return _battle_prompts(state["turn"], _waits_for(player0), _waits_for(player1), untimed)
 
     def legal_actions(self, state: dict, seat: int) -> list[dict]:
-        if seat not in (0, 1) or state["stage"] == Stage.OVER:
+        if seat not in (0, 1) or state["stage"] == STAGE_OVER:
             return []
-        if state["stage"] == Stage.DRAFT:
+        if state["stage"] == STAGE_DRAFT:
             if state["draft"]["picks"][seat] is not None:
                 return []
             return [{"type": "pick", "card": o["id"]} for o in state["draft"]["options"][seat]]
         player = state["players"][seat]
-        if not selection.must_select(player) or player["locked"]:  # not waited for
+        if not _waits_for(player):
             return []
-        playable = selection.playable_cards(player)
+        selected = player["selection"]
+        playable = selection.playable_subtypes(player)
         actions = [
-            {"type": "select", "card": c["id"]} for c in playable if c["id"] != player["selection"]
+            {"type": "select", "card": c["id"]}
+            for c in player["hand"]
+            if c["subtype"] in playable and c["id"] != selected
         ]
-        if player["selection"] is not None or not playable:
+        # With nothing selected every playable card is offered: no action, no playable card.
+        if selected is not None or not actions:
             actions.append({"type": "lock"})
         return actions
 
@@ -101,7 +138,7 @@ class ElementalClash(Engine):
     def apply(self, state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
         if seat not in (0, 1):
             raise IllegalAction("BAD_SEAT", "There is no such seat.")
-        if state["stage"] == Stage.OVER:
+        if state["stage"] == STAGE_OVER:
             raise IllegalAction("GAME_OVER", "The match is over.")
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("BAD_ACTION", "An action needs a type.")
@@ -112,7 +149,7 @@ class ElementalClash(Engine):
                 "That is not an action of this game. Passing is not allowed: pick a card.",
             )
         new = work_copy(state)
-        if state["stage"] == Stage.DRAFT:
+        if state["stage"] == STAGE_DRAFT:
             if kind != "pick":
                 raise IllegalAction("WRONG_STEP", "The draft is on: pick one of your options.")
             return new, self._pick(new, seat, action)
@@ -149,13 +186,14 @@ class ElementalClash(Engine):
         return [{"type": "draft_round", "round": finished_round + 1}]
 
     def _select(self, player: dict, action: dict) -> list[dict]:
-        card = next((c for c in player["hand"] if c["id"] == action.get("card")), None)
+        wanted = action.get("card")
+        card = next((c for c in player["hand"] if c["id"] == wanted), None)
         if card is None:
             raise IllegalAction("NOT_IN_HAND", "That card is not in your hand.")
         if card["id"] == player["selection"]:
             raise IllegalAction("ALREADY_SELECTED", "That card is already your selection.")
-        reason = selection.unplayable_reason(player, card)
-        if reason:
+        if not selection.is_playable(player, card):
+            reason = selection.unplayable_reason(player, card)
             raise IllegalAction("UNPLAYABLE", f"You cannot play {name(card)}: {reason}")
         player["selection"] = card["id"]
         return [{"type": "selected", "seat": player["seat"]}]
@@ -174,11 +212,11 @@ class ElementalClash(Engine):
         return events
 
     def timeout(self, state: dict) -> tuple[dict, list[dict]]:
-        if state["stage"] == Stage.OVER:
+        if state["stage"] == STAGE_OVER:
             raise IllegalAction("GAME_OVER", "The match is over.")
         new = work_copy(state)
         events: list[dict] = [{"type": "timeout", "step": self.prompts(state).step}]
-        if new["stage"] == Stage.DRAFT:
+        if new["stage"] == STAGE_DRAFT:
             for seat in (0, 1):
                 if new["draft"]["picks"][seat] is None:
                     draft.record_pick(new, seat, draft.auto_pick(new, seat), auto=True)
@@ -212,7 +250,7 @@ class ElementalClash(Engine):
         if kind == "lock":
             return "Lock in"
         if kind == "pick":
-            options = state["draft"]["options"][seat] if state["stage"] == Stage.DRAFT else []
+            options = state["draft"]["options"][seat] if state["stage"] == STAGE_DRAFT else []
             card = next((o for o in options if o["id"] == action.get("card")), None)
             return f"Pick {name(card)}" if card else "Pick"
         if kind == "select":

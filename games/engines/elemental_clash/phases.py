@@ -14,23 +14,30 @@ from . import cards
 from .combat import resolve_attack
 from .constants import (
     ANTI_WAR_MESSAGES,
+    DEFLECTION,
     HAND_SIZE,
     MINER_FIRES,
     MINER_INTERVAL,
     PHASE_ORDER,
     POWER,
     SUBTYPE_LABEL,
+    VERDICT_OK,
+    VERDICT_UNAFFORDABLE,
+    VERDICT_WASTED_MINER,
+    VERDICT_WASTED_WALL,
+    WALL,
     WALL_DECAY,
     WALL_HP,
     EndReason,
     Phase,
-    Subtype,
-    Verdict,
 )
+
+# A battle turn's log names a seat about fifteen times: the labels are formatted once.
+_SEAT_LABELS = ("Seat 1", "Seat 2")
 
 
 def seat_label(s: int) -> str:
-    return f"Seat {s + 1}"
+    return _SEAT_LABELS[s]
 
 
 def selection(state: dict, ctx: dict) -> list[dict]:
@@ -53,13 +60,13 @@ def reveal(state: dict, ctx: dict) -> list[dict]:
     items = []
     for player, card in zip(state["players"], ctx["chosen"], strict=True):
         s = player["seat"]
-        shown = None if card is None else {**cards.public(card), "auto": player["auto"]}
+        if card is None:
+            shown, text = None, f"{seat_label(s)} reveals nothing."
+        else:
+            shown = cards.public(card)  # a new dict: the flag may be added in place
+            shown["auto"] = player["auto"]
+            text = f"{seat_label(s)} reveals {shown['name']}."
         ctx["reveal"]["cards"].append(shown)
-        text = (
-            f"{seat_label(s)} reveals {shown['name']}."
-            if shown
-            else f"{seat_label(s)} reveals nothing."
-        )
         items.append({"seat": s, "card": shown, "text": text})
     return items
 
@@ -72,19 +79,19 @@ def validation(state: dict, ctx: dict) -> list[dict]:
             ctx["verdicts"].append(None)
             continue
         if cards.cost(card) > player["energy"]:
-            verdict, why = Verdict.UNAFFORDABLE, "unaffordable: no effect, stays in hand"
-        elif cards.is_wall(card) and player["wall"] is not None:
-            verdict, why = Verdict.WASTED_WALL, "a wall already stands: wasted"
-        elif cards.is_miner(card) and player["miner"] is not None:
-            verdict, why = Verdict.WASTED_MINER, "a miner already stands: wasted"
+            verdict, why = VERDICT_UNAFFORDABLE, "unaffordable: no effect, stays in hand"
+        elif player["wall"] is not None and cards.is_wall(card):
+            verdict, why = VERDICT_WASTED_WALL, "a wall already stands: wasted"
+        elif player["miner"] is not None and cards.is_miner(card):
+            verdict, why = VERDICT_WASTED_MINER, "a miner already stands: wasted"
         else:
-            verdict, why = Verdict.OK, "valid"
-        ctx["verdicts"].append(verdict.value)
+            verdict, why = VERDICT_OK, "valid"
+        ctx["verdicts"].append(verdict)
         s = player["seat"]
         items.append(
             {
                 "seat": s,
-                "verdict": verdict.value,
+                "verdict": verdict,
                 "text": f"{seat_label(s)}'s {cards.name(card)}: {why}.",
             }
         )
@@ -95,9 +102,9 @@ def validation(state: dict, ctx: dict) -> list[dict]:
 def _played(state: dict, ctx: dict, only_ok: bool = False):
     """(player, card) for every card that is played (valid or wasted; only valid if asked)."""
     for player, card, verdict in zip(state["players"], ctx["chosen"], ctx["verdicts"], strict=True):
-        if card is None or verdict == Verdict.UNAFFORDABLE:
+        if card is None or verdict == VERDICT_UNAFFORDABLE:
             continue
-        if only_ok and verdict != Verdict.OK:
+        if only_ok and verdict != VERDICT_OK:
             continue
         yield player, card
 
@@ -107,17 +114,17 @@ def deduction(state: dict, ctx: dict) -> list[dict]:
     the game (H3, DK4). An unaffordable card costs nothing and stays (ECR-7)."""
     items = []
     for player, card in _played(state, ctx):
-        before = player["energy"]
-        player["energy"] = before - cards.cost(card)
+        before, paid = player["energy"], cards.cost(card)
+        player["energy"] = before - paid
         player["hand"] = [c for c in player["hand"] if c["id"] != card["id"]]
         s = player["seat"]
         items.append(
             {
                 "seat": s,
-                "cost": cards.cost(card),
+                "cost": paid,
                 "before": before,
                 "after": player["energy"],
-                "text": f"{seat_label(s)} pays {cards.cost(card)}: energy {before} -> {player['energy']}.",
+                "text": f"{seat_label(s)} pays {paid}: energy {before} -> {player['energy']}.",
             }
         )
     return items
@@ -128,7 +135,7 @@ def placement(state: dict, ctx: dict) -> list[dict]:
     items = []
     for player, card in _played(state, ctx, only_ok=True):
         s, st = player["seat"], card["subtype"]
-        if st == Subtype.WALL:
+        if st == WALL:
             player["wall"] = {"element": card["element"], "hp": WALL_HP, "turn_placed": ctx["turn"]}
             text = f"{seat_label(s)} raises {cards.with_article(card)} ({WALL_HP} HP)."
         elif cards.is_miner(card):
@@ -141,7 +148,7 @@ def placement(state: dict, ctx: dict) -> list[dict]:
                 "turn_placed": ctx["turn"],
             }
             text = f"{seat_label(s)} places {cards.with_article(card)}."
-        elif st == Subtype.DEFLECTION:
+        elif st == DEFLECTION:
             player["deflection"] = {"element": card["element"], "used": False}
             text = f"{seat_label(s)}'s {cards.name(card)} is up for this turn."
         else:

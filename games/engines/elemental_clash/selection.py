@@ -1,8 +1,11 @@
 """Card selection: which hand cards a seat may choose (S2, ECR-7) and the S3 auto-select."""
 
+from functools import cache
+
 from games.engines.core import rng
 
 from .cards import cost, is_miner, is_wall
+from .constants import SUBTYPES
 
 
 def unplayable_reason(player: dict, card: dict) -> str:
@@ -16,8 +19,34 @@ def unplayable_reason(player: dict, card: dict) -> str:
     return ""
 
 
+@cache
+def _subtypes_playable_with(energy: int, has_wall: bool, has_miner: bool) -> frozenset[str]:
+    """The subtypes ``unplayable_reason`` lets a player with this energy, wall and miner play:
+    all it reads of a card is its subtype (cost, wall, miner), so the answer for a whole hand
+    is asked once per (energy, wall, miner) rather than four calls per card and move."""
+    player = {
+        "energy": energy,
+        "wall": {} if has_wall else None,
+        "miner": {} if has_miner else None,
+    }
+    return frozenset(st for st in SUBTYPES if not unplayable_reason(player, {"subtype": st}))
+
+
+def playable_subtypes(player: dict) -> frozenset[str]:
+    """The subtypes of the cards ``player`` may select now (ECR-7)."""
+    return _subtypes_playable_with(
+        player["energy"], player["wall"] is not None, player["miner"] is not None
+    )
+
+
+def is_playable(player: dict, card: dict) -> bool:
+    """``not unplayable_reason(player, card)``, from the same look-up as ``playable_cards``."""
+    return card["subtype"] in playable_subtypes(player)
+
+
 def playable_cards(player: dict) -> list[dict]:
-    return [c for c in player["hand"] if not unplayable_reason(player, c)]
+    playable = playable_subtypes(player)
+    return [c for c in player["hand"] if c["subtype"] in playable]
 
 
 def auto_select(state: dict, seat: int) -> str:

@@ -17,7 +17,14 @@ State layout (plain JSON; lists indexed by seat):
 from games.engines.core import shuffled
 
 from . import draft
-from .constants import BASE_HP, HAND_SIZE, START_ENERGY, Phase, Stage
+from .constants import (
+    BASE_HP,
+    HAND_SIZE,
+    PHASE_ENERGY,
+    STAGE_BATTLE,
+    STAGE_DRAFT,
+    START_ENERGY,
+)
 
 
 def new_player(seat: int) -> dict:
@@ -42,7 +49,7 @@ def new_state(config: dict, seed: str) -> dict:
         "game": "elemental-clash",
         "seed": seed,
         "config": {"untimed": bool(config.get("untimed", False))},
-        "stage": Stage.DRAFT.value,
+        "stage": STAGE_DRAFT,
         "turn": 1,
         "draft": {"round": 1, "options": [[], []], "picks": [None, None], "auto": [[], []]},
         "players": [new_player(0), new_player(1)],
@@ -57,7 +64,7 @@ def new_state(config: dict, seed: str) -> dict:
 
 def start_battle(state: dict) -> None:
     """DK1/DK2: each drafted deck is shuffled once; 4 cards to hand, 2 stay in the deck."""
-    state["stage"] = Stage.BATTLE.value
+    state["stage"] = STAGE_BATTLE
     state["turn"] = 1
     for seat, player in enumerate(state["players"]):
         cards = [{k: c[k] for k in ("id", "subtype", "element")} for c in player["drafted"]]
@@ -66,7 +73,7 @@ def start_battle(state: dict) -> None:
         player["deck"] = deck[HAND_SIZE:]
     # ECR-5: turn 1 is played with exactly the starting energy; ENERGY still runs (T3).
     state["energy_phase"] = {
-        "phase": Phase.ENERGY.value,
+        "phase": PHASE_ENERGY,
         "items": [{"text": "Turn 1: no energy gain; both seats start with 5."}],
     }
 
@@ -93,22 +100,17 @@ def work_copy(state: dict) -> dict:
     """A copy of ``state`` that a move may change, copying only what moves change.
 
     A whole clone was half of every move, mostly the turn log. Here each player and the draft
-    are copied down to the pieces the rules change in place, while cards, draft options, log
-    entries, reveals and the energy phase are shared: they are created whole and replaced,
-    never changed once they are in a state (``draft.record_pick`` sets a new card's ``auto``
-    before it is added). The config is never changed.
+    are copied down to the pieces the rules change in place, while cards, draft options, the
+    log, reveals and the energy phase are shared: they are created whole and replaced, never
+    changed once they are in a state (``draft.record_pick`` sets a new card's ``auto`` before
+    it is added; a round's options are dealt as new lists; a resolved turn replaces the log
+    with a longer one). The config is never changed.
     """
     new = dict(state)
     new["players"] = [_copy_player(p) for p in state["players"]]
-    if state["stage"] == Stage.DRAFT:  # the battle never changes the draft's record
+    if state["stage"] == STAGE_DRAFT:  # the battle never changes the draft's record
         d = state["draft"]
-        new["draft"] = {
-            **d,
-            "options": [list(o) for o in d["options"]],
-            "picks": list(d["picks"]),
-            "auto": [list(a) for a in d["auto"]],
-        }
-    new["log"] = list(state["log"])
+        new["draft"] = {**d, "picks": list(d["picks"]), "auto": [list(a) for a in d["auto"]]}
     if state["outcome"] is not None:
         new["outcome"] = dict(state["outcome"])
     return new

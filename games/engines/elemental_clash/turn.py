@@ -7,7 +7,7 @@ next turn unless the match ended. Everything works in place on the engine's priv
 
 from games.engines.core import DRAW, WIN
 
-from .constants import ENERGY_PER_TURN, MAX_ENERGY, EndReason, Phase, Stage
+from .constants import ENERGY_PER_TURN, MAX_ENERGY, PHASE_ENERGY, STAGE_OVER, EndReason
 from .phases import PHASES, seat_label
 
 # The phases' names as plain strings (an enum member's .value is a descriptor call, 13 a turn).
@@ -29,7 +29,7 @@ def begin_turn(state: dict) -> None:
                 "text": f"{seat_label(player['seat'])} energy {before} -> {player['energy']}.",
             }
         )
-    state["energy_phase"] = {"phase": Phase.ENERGY.value, "items": items}
+    state["energy_phase"] = {"phase": PHASE_ENERGY, "items": items}
     for player in state["players"]:
         player["selection"] = None
         player["locked"] = False
@@ -54,7 +54,15 @@ def end_by_exhaustion(state: dict) -> None:
     outcome["reason"] = EndReason.EXHAUSTION.value
     outcome["turn"] = state["turn"]
     state["outcome"] = outcome
-    state["stage"] = Stage.OVER.value
+    state["stage"] = STAGE_OVER
+
+
+def _selected_card(player: dict) -> dict | None:
+    """The hand card ``player`` has selected; None for a seat with an empty hand."""
+    for card in player["hand"]:
+        if card["id"] == player["selection"]:
+            return card
+    return None
 
 
 def resolve_turn(state: dict) -> list[dict]:
@@ -63,17 +71,16 @@ def resolve_turn(state: dict) -> list[dict]:
     Requires every seat with cards in hand to hold a selection (the engine applies S3 first).
     """
     turn = state["turn"]
-    chosen = []
-    for player in state["players"]:
-        chosen.append(next((c for c in player["hand"] if c["id"] == player["selection"]), None))
+    chosen = [_selected_card(player) for player in state["players"]]
     ctx = {"turn": turn, "chosen": chosen, "verdicts": [], "reveal": {"turn": turn, "cards": []}}
-    log = [state["energy_phase"] or {"phase": Phase.ENERGY.value, "items": []}]
+    log = [state["energy_phase"] or {"phase": PHASE_ENERGY, "items": []}]
     for phase, run in _PHASE_RUNS:
         log.append({"phase": phase, "items": run(state, ctx)})
-    state["log"].append({"turn": turn, "phases": log})
+    # A new list: the log is shared with the states before this move (state.work_copy).
+    state["log"] = [*state["log"], {"turn": turn, "phases": log}]
     state["last_reveal"] = ctx["reveal"]
     if state["outcome"] is not None:
-        state["stage"] = Stage.OVER.value
+        state["stage"] = STAGE_OVER
         state["energy_phase"] = None
     else:
         begin_turn(state)
