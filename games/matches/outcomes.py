@@ -11,7 +11,7 @@ announcer and "My matches"; no page shows a reason code.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 SEAT_LABEL = re.compile(r"\b(?:Seat|Player) ([12])\b")
 # Card Battle's record names a card by its owner's seat, "P1 Goblin #1" (the record's own
@@ -32,7 +32,7 @@ WHY = {
     "no_progress": "neither side could make progress",
     # Gundam
     "BATTLE_DAMAGE": "{loser} took battle damage with no shields left",
-    "DECK_OUT": "{loser} had to draw from an empty deck",
+    "DECK_OUT": "{loser_s} deck ran out",  # drew its last card, or had to draw from none (GDR-4)
     # ShapeShips
     "victory": "{loser_s} fleet fell to {n} health",
     "narrow_victory": "both fleets fell, and {winner_own} kept more health",
@@ -67,6 +67,7 @@ class Words:
     word: str
     headline: str
     why: str
+    why_opening: str = ""  # ``why`` to open a sentence with (see ``opening``)
 
     @property
     def sentence(self) -> str:
@@ -122,8 +123,21 @@ def why(outcome: dict, names: dict[str, str], you: int | None = None) -> str:
     return text
 
 
+def opening(text: str, names: dict[str, str]) -> str:
+    """``text`` to open a sentence with: a capital first letter, unless it opens with a
+    player's name, which stays as its player wrote it ("bo_42 resigned")."""
+    if any(name and text.startswith(name) for name in names.values()):
+        return text
+    return text[:1].upper() + text[1:]
+
+
 def describe(outcome: dict | None, names: dict[str, str], seat: int | None, status: str) -> Words:
     """The words for a match that is over; for one still going, its state."""
+    words = _words(outcome, names, seat, status)
+    return replace(words, why_opening=opening(words.why, names))
+
+
+def _words(outcome: dict | None, names: dict[str, str], seat: int | None, status: str) -> Words:
     if status == "waiting":
         return Words("Waiting", "Waiting for an opponent", "")
     if status == "active" or not outcome:

@@ -5,7 +5,6 @@ import hashlib
 from django import template
 from django.template import Context
 from django.template.loader import get_template
-from django.utils.text import capfirst
 
 from games.engines.core import canonical_json
 from games.matches import outcomes
@@ -157,7 +156,7 @@ def outcome_why(outcome, names, mode, seat) -> str:
     a hot-seat device, never "Victory" to the loser). Its arguments, not the whole match
     summary, so a board part holding it is not new on every move."""
     you = None if mode == "hotseat" else seat
-    return capfirst(outcomes.why(outcome or {}, names or {}, you))
+    return outcomes.opening(outcomes.why(outcome or {}, names or {}, you), names or {})
 
 
 outcome_why.part_safe = True  # reads only its arguments (games/templatetags/parts.py)

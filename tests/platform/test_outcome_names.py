@@ -55,4 +55,5 @@ def test_the_game_over_panel_names_the_players():
     html = render_fragments(finished, Viewer(persona("bob"), 1))
     panel = html[html.index('id="gameover"') :]
     assert "You won" in panel
-    assert "Alice&#x27;s base was destroyed." in panel, "the reason in words, with the name"
+    # The name as its player wrote it ("alice"), even where it opens the sentence.
+    assert "alice&#x27;s base was destroyed." in panel, "the reason in words, with the name"

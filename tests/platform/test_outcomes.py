@@ -2,7 +2,7 @@
 won" or "You lost" and their own part as "you" and "your", spectators read names, and no
 reason code reaches a page."""
 
-from games.matches.outcomes import WHY, describe
+from games.matches.outcomes import WHY, describe, opening
 
 NAMES = {"0": "Ada", "1": "Bo"}
 
@@ -98,4 +98,16 @@ def test_the_reader_reads_you_where_its_own_name_would_stand():
     # One device for both: "you" would be either, so the names stay (games/templatetags).
     assert describe(narrow, NAMES, None, "finished").why == (
         "both fleets fell, and Ada's kept more health"
+    )
+
+
+def test_a_sentence_opens_with_a_capital_but_a_name_as_written():
+    names = {"0": "ada_9", "1": "Bo"}
+    assert opening("your LP fell to 0", names) == "Your LP fell to 0"
+    assert opening("ada_9 resigned", names) == "ada_9 resigned"
+    assert describe(win(1, "ada_9 resigned"), names, None, "finished").why_opening == (
+        "ada_9 resigned"
+    )
+    assert describe(win(1, "lp_depleted"), names, 0, "finished").why_opening == (
+        "Your LP fell to 0"
     )

@@ -48,15 +48,27 @@ def test_board_renders_a_seeded_bot_playout_for_each_viewer(blockers):
 
 
 def test_the_result_banner_says_who_won_once():
-    """The engine's closing sentence already names the winner ("… Player 1 wins."): a
-    spectator's banner does not say it twice; a player's opens with their own result."""
+    """A spectator's banner names the winner once; a player's opens with their own result;
+    then why, with "you" and "your" for the reader's own side (games/matches/outcomes.py)."""
     state = bot_match({}, "SEEDbanner")
-    winner = state["winner"]
-    for seat, opening in ((None, ""), (winner, "You win!"), (1 - winner, "You lose.")):
+    winner, loser = state["winner"], 1 - state["winner"]
+    names = {0: "alice", 1: "bob"}
+
+    def banner(seat):
         page, _ = render(state, seat)
-        banner = page.split("data-gd-result>")[1].split("</p>")[0]
-        text = " ".join(html.unescape(banner).split())
-        assert text.count(" wins.") == 1 and text.startswith(opening), (seat, text)
+        return " ".join(html.unescape(page.split("data-gd-result>")[1].split("</p>")[0]).split())
+
+    spectator = banner(None)
+    assert spectator.startswith(f"{names[winner]} wins.") and spectator.count(" wins") == 1
+    assert banner(winner).startswith("You win!") and " wins" not in banner(winner)
+    assert banner(loser).startswith("You lose.") and " wins" not in banner(loser)
+    assert state["reason"] in ("BATTLE_DAMAGE", "DECK_OUT"), state["reason"]
+    if state["reason"] == "BATTLE_DAMAGE":
+        assert "You lose. You took battle damage" in banner(loser)
+        # A name stays as its player wrote it, even opening a sentence.
+        assert f"You win! {names[loser]} took battle damage" in banner(winner)
+    else:
+        assert "You lose. Your deck ran out." in banner(loser)
 
 
 def test_board_shows_block_prompt_and_defender_deciding():
