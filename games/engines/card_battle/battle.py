@@ -228,23 +228,21 @@ def _order_tie(battle: Battle, seed: str, group: list[Card]) -> list[Card]:
     return ordered
 
 
-def build_queue(battle: Battle, seed: str) -> list[str]:
-    """Uids of all active cards of both seats by speed, highest first; inactive cards never
-    enter (CB-QUEUE-01, CB-QUEUE-03)."""
+def _queue_cards(battle: Battle, seed: str) -> list[Card]:
+    """All active cards of both seats by speed, highest first; inactive cards never enter
+    (CB-QUEUE-01, CB-QUEUE-03). The cards are the fields' own dicts, not copies."""
     active = [card for field in battle["fields"] for card in field if card["active"]]
     queue: list[Card] = []
     for speed in sorted({c["speed"] for c in active}, reverse=True):
         group = [c for c in active if c["speed"] == speed]
         queue.extend(group if len(group) == 1 else _order_tie(battle, seed, group))
-    return [c["uid"] for c in queue]
+    return queue
 
 
-def _find(battle: Battle, uid: str) -> tuple[int, int] | None:
-    for seat, field in enumerate(battle["fields"]):
-        for slot, card in enumerate(field):
-            if card["uid"] == uid:
-                return seat, slot
-    return None
+def build_queue(battle: Battle, seed: str) -> list[str]:
+    """Uids of all active cards of both seats by speed, highest first; inactive cards never
+    enter (CB-QUEUE-01, CB-QUEUE-03)."""
+    return [c["uid"] for c in _queue_cards(battle, seed)]
 
 
 def _finish(battle: Battle, result: str, winner: int | None, reason: EndReason) -> None:
@@ -272,21 +270,26 @@ def attack_phase(battle: Battle, seed: str) -> None:
     """Every queued card attacks once, in order (CB-ATTACK-*, CBR-6..8). A destroyed card's
     attack is skipped; a destroyed target leaves at once and the cards right of it slide left;
     a player at 0 HP or below ends the battle and the rest of the queue does not attack."""
-    queue = build_queue(battle, seed)
+    queue = _queue_cards(battle, seed)
     if not queue:
         _log(battle, "queue", Phase.ATTACK, "No active cards: nobody attacks.", order=[])
         return
+    # No card joins a field during the attacks, so this names every card the phase mentions.
     labels = {c["uid"]: card_label(c) for field in battle["fields"] for c in field}
+    order = [c["uid"] for c in queue]
     _log(
         battle,
         "queue",
         Phase.ATTACK,
-        "Attack order: " + ", ".join(labels[u] for u in queue) + ".",
-        order=queue,
+        "Attack order: " + ", ".join(labels[u] for u in order) + ".",
+        order=order,
     )
-    for uid in queue:
-        where = _find(battle, uid)
-        if where is None:
+    # The queue holds the fields' own card dicts, which the attacks change in place, so an
+    # attacker needs no search of the fields: it is gone exactly when it was destroyed here.
+    destroyed: set[str] = set()
+    for attacker in queue:
+        uid = attacker["uid"]
+        if uid in destroyed:
             _log(
                 battle,
                 "skip",
@@ -295,8 +298,7 @@ def attack_phase(battle: Battle, seed: str) -> None:
                 uid=uid,
             )
             continue
-        seat, slot = where
-        attacker = battle["fields"][seat][slot]
+        seat = attacker["seat"]
         enemy = 1 - seat
         enemy_field = battle["fields"][enemy]
         strategy = battle["decks"][seat]["strategy"]
@@ -310,7 +312,7 @@ def attack_phase(battle: Battle, seed: str) -> None:
                 battle,
                 "attack",
                 Phase.ATTACK,
-                f"{card_label(attacker)} hits {player(enemy)} for {damage}: "
+                f"{labels[uid]} hits {player(enemy)} for {damage}: "
                 f"{before} → {max(0, battle['hp'][enemy])} HP.",  # a player shows no HP below 0
                 seat=seat,
                 attacker=uid,
@@ -331,7 +333,7 @@ def attack_phase(battle: Battle, seed: str) -> None:
             battle,
             "attack",
             Phase.ATTACK,
-            f"{card_label(attacker)} hits {card_label(target)} for {damage}: "
+            f"{labels[uid]} hits {labels[target['uid']]} for {damage}: "
             f"{before} → {max(0, target['hp'])} HP.",
             seat=seat,
             attacker=uid,
@@ -343,11 +345,12 @@ def attack_phase(battle: Battle, seed: str) -> None:
         )
         if target["hp"] <= 0:
             del enemy_field[target_slot]
+            destroyed.add(target["uid"])
             _log(
                 battle,
                 "death",
                 Phase.ATTACK,
-                f"{card_label(target)} is destroyed.",
+                f"{labels[target['uid']]} is destroyed.",
                 seat=enemy,
                 uid=target["uid"],
                 slot=target_slot,
@@ -358,7 +361,7 @@ def attack_phase(battle: Battle, seed: str) -> None:
                     "slide",
                     Phase.ATTACK,
                     f"{player(enemy)}'s cards slide left: "
-                    + ", ".join(card_label(c) for c in enemy_field)
+                    + ", ".join(labels[c["uid"]] for c in enemy_field)
                     + ".",
                     seat=enemy,
                     order=[c["uid"] for c in enemy_field],
