@@ -22,7 +22,7 @@ from enum import StrEnum
 from random import Random
 from typing import Any
 
-from .cards import DECK_SIZE, FIELD_SLOTS, START_HP, card_stats, mana_for_turn
+from .cards import CARD_TYPES, DECK_SIZE, FIELD_SLOTS, START_HP, card_stats, mana_for_turn
 from .targeting import choose_target
 
 Battle = dict[str, Any]
@@ -52,13 +52,27 @@ def player(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
+# A card's label and uid depend only on its seat, its place in the deck and its name, and a
+# battle prints about 180 labels, so every one of them is built once here: 2 x 20 uids and
+# 2 x 20 x 5 labels. These tables are only read, never changed.
+_CARD_UIDS = [[f"CB{seat}-{index:02d}" for index in range(DECK_SIZE)] for seat in (0, 1)]
+_CARD_LABELS = [
+    [
+        {name: f"P{seat + 1} {name} #{index + 1}" for name in CARD_TYPES}
+        for index in range(DECK_SIZE)
+    ]
+    for seat in (0, 1)
+]
+
+
 def card_label(card: Card) -> str:
-    return f"P{card['seat'] + 1} {card['name']} #{card['deck_index'] + 1}"
+    """How the log names a card, e.g. ``P1 Goblin #3`` (seat 0's third card, a Goblin)."""
+    return _CARD_LABELS[card["seat"]][card["deck_index"]][card["name"]]
 
 
 def card_uid(seat: int, deck_index: int) -> str:
     """The public id of the card at ``deck_index`` of ``seat``'s deck, e.g. ``CB0-07``."""
-    return f"CB{seat}-{deck_index:02d}"
+    return _CARD_UIDS[seat][deck_index]
 
 
 def new_battle(decks: list[dict[str, Any]], names: list[str] | None = None) -> Battle:
