@@ -224,20 +224,22 @@ def _d6(battle: Battle, seed: str) -> int:
 def _order_tie(battle: Battle, seed: str, group: list[Card]) -> list[Card]:
     """Order cards of equal speed: each rolls a d6, higher first; still-tied cards roll again
     among themselves (CB-QUEUE-02, CBR-5). Every roll is logged."""
-    rolls = {card["uid"]: _d6(battle, seed) for card in group}
+    # (card, its roll) in the group's order, which is the order the dice are rolled in.
+    rolled = [(card, _d6(battle, seed)) for card in group]
+    speed = group[0]["speed"]
     _log(
         battle,
         "roll",
         Phase.ATTACK,
-        f"Speed tie at {group[0]['speed']}: "
-        + ", ".join(f"{card_label(c)} rolls {rolls[c['uid']]}" for c in group)
+        f"Speed tie at {speed}: "
+        + ", ".join(f"{card_label(card)} rolls {roll}" for card, roll in rolled)
         + ".",
-        speed=group[0]["speed"],
-        rolls=[{"uid": c["uid"], "roll": rolls[c["uid"]]} for c in group],
+        speed=speed,
+        rolls=[{"uid": card["uid"], "roll": roll} for card, roll in rolled],
     )
     ordered: list[Card] = []
-    for value in sorted(set(rolls.values()), reverse=True):
-        same = [c for c in group if rolls[c["uid"]] == value]
+    for value in sorted({roll for _, roll in rolled}, reverse=True):
+        same = [card for card, roll in rolled if roll == value]
         ordered.extend(same if len(same) == 1 else _order_tie(battle, seed, same))
     return ordered
 
