@@ -42,6 +42,16 @@ class Phase(StrEnum):
     END = "end"
 
 
+# The phases as log entries store them: plain strings read as globals. Looking up an enum
+# member costs about as much as building the entry's dict, and a battle logs ~210 entries.
+MANA = Phase.MANA.value
+DRAW = Phase.DRAW.value
+EQUALIZE = Phase.EQUALIZE.value
+ATTACK = Phase.ATTACK.value
+END_TURN = Phase.END_TURN.value
+END = Phase.END.value
+
+
 class EndReason(StrEnum):
     HP_ZERO = "hp_zero"  # CB-END-01
     EXHAUSTION = "deck_exhaustion"  # CB-END-02, higher HP wins
@@ -100,12 +110,6 @@ def new_battle(decks: list[dict[str, Any]], names: list[str] | None = None) -> B
     }
 
 
-def _log(battle: Battle, kind: str, phase: Phase, text: str, **fields: Any) -> None:
-    battle["log"].append(
-        {"kind": kind, "turn": battle["turn"], "phase": str(phase), "text": text, **fields}
-    )
-
-
 def make_card(battle: Battle, seat: int, deck_index: int, active: bool) -> Card:
     deck = battle["decks"][seat]
     name = deck["cards"][deck_index]
@@ -126,7 +130,7 @@ def make_card(battle: Battle, seat: int, deck_index: int, active: bool) -> Card:
     }
 
 
-def _place(battle: Battle, seat: int, phase: Phase, free: bool) -> Card:
+def _place(battle: Battle, seat: int, phase: str, free: bool) -> Card:
     """Take the next card of ``seat``'s deck onto the leftmost free slot (CB-PLACE-01).
 
     It is active only if it lands on an empty field (CBR-3).
@@ -138,18 +142,20 @@ def _place(battle: Battle, seat: int, phase: Phase, free: bool) -> Card:
     battle["deck_pos"][seat] = index + 1
     state = "active at once (empty field)" if card["active"] else "inactive this turn"
     how = "free" if free else f"for {card['cost']} mana, {battle['mana'][seat]} left"
-    _log(
-        battle,
-        "draw",
-        phase,
-        f"{player(seat)} draws {card['name']} #{index + 1} ({how}) into slot "
-        f"{len(field)}: {state}.",
-        seat=seat,
-        card=dict(card),
-        slot=len(field) - 1,
-        deck_index=index,
-        free=free,
-        mana_left=battle["mana"][seat],
+    battle["log"].append(
+        {
+            "kind": "draw",
+            "turn": battle["turn"],
+            "phase": phase,
+            "text": f"{player(seat)} draws {card['name']} #{index + 1} ({how}) into slot "
+            f"{len(field)}: {state}.",
+            "seat": seat,
+            "card": dict(card),
+            "slot": len(field) - 1,
+            "deck_index": index,
+            "free": free,
+            "mana_left": battle["mana"][seat],
+        }
     )
     return card
 
@@ -178,10 +184,19 @@ def draw_phase(battle: Battle, seat: int) -> int:
             )
             break
         battle["mana"][seat] -= int(cost)  # type: ignore[arg-type]
-        _place(battle, seat, Phase.DRAW, free=False)
+        _place(battle, seat, DRAW, free=False)
         drawn += 1
     if not was_empty:
-        _log(battle, "draw_stop", Phase.DRAW, text, seat=seat, reason=reason)
+        battle["log"].append(
+            {
+                "kind": "draw_stop",
+                "turn": battle["turn"],
+                "phase": DRAW,
+                "text": text,
+                "seat": seat,
+                "reason": reason,
+            }
+        )
     return drawn
 
 
@@ -196,19 +211,21 @@ def equalize_phase(battle: Battle) -> list[int]:
     target = counts[1 - behind]
     if battle["deck_pos"][behind] >= DECK_SIZE:
         return free
-    _log(
-        battle,
-        "equalize",
-        Phase.EQUALIZE,
-        f"Equalization: {player(behind)} has {counts[behind]} card(s) against {target} "
-        f"and draws free cards.",
-        seat=behind,
+    battle["log"].append(
+        {
+            "kind": "equalize",
+            "turn": battle["turn"],
+            "phase": EQUALIZE,
+            "text": f"Equalization: {player(behind)} has {counts[behind]} card(s) against "
+            f"{target} and draws free cards.",
+            "seat": behind,
+        }
     )
     field = battle["fields"][behind]
     while len(field) < target and len(field) < FIELD_SLOTS:
         if battle["deck_pos"][behind] >= DECK_SIZE:
             break
-        _place(battle, behind, Phase.EQUALIZE, free=True)
+        _place(battle, behind, EQUALIZE, free=True)
         free[behind] += 1
     return free
 
@@ -227,15 +244,17 @@ def _order_tie(battle: Battle, seed: str, group: list[Card]) -> list[Card]:
     # (card, its roll) in the group's order, which is the order the dice are rolled in.
     rolled = [(card, _d6(battle, seed)) for card in group]
     speed = group[0]["speed"]
-    _log(
-        battle,
-        "roll",
-        Phase.ATTACK,
-        f"Speed tie at {speed}: "
-        + ", ".join(f"{card_label(card)} rolls {roll}" for card, roll in rolled)
-        + ".",
-        speed=speed,
-        rolls=[{"uid": card["uid"], "roll": roll} for card, roll in rolled],
+    battle["log"].append(
+        {
+            "kind": "roll",
+            "turn": battle["turn"],
+            "phase": ATTACK,
+            "text": f"Speed tie at {speed}: "
+            + ", ".join(f"{card_label(card)} rolls {roll}" for card, roll in rolled)
+            + ".",
+            "speed": speed,
+            "rolls": [{"uid": card["uid"], "roll": roll} for card, roll in rolled],
+        }
     )
     ordered: list[Card] = []
     for value in sorted({roll for _, roll in rolled}, reverse=True):
@@ -279,7 +298,17 @@ def _finish(battle: Battle, result: str, winner: int | None, reason: EndReason) 
         "turn": battle["turn"],
         "hp": list(hp),
     }
-    _log(battle, "end", Phase.END, text, result=result, winner=winner, reason=str(reason))
+    battle["log"].append(
+        {
+            "kind": "end",
+            "turn": battle["turn"],
+            "phase": END,
+            "text": text,
+            "result": result,
+            "winner": winner,
+            "reason": str(reason),
+        }
+    )
 
 
 def attack_phase(battle: Battle, seed: str) -> None:
@@ -288,17 +317,29 @@ def attack_phase(battle: Battle, seed: str) -> None:
     a player at 0 HP or below ends the battle and the rest of the queue does not attack."""
     queue = _queue_cards(battle, seed)
     if not queue:
-        _log(battle, "queue", Phase.ATTACK, "No active cards: nobody attacks.", order=[])
+        battle["log"].append(
+            {
+                "kind": "queue",
+                "turn": battle["turn"],
+                "phase": ATTACK,
+                "text": "No active cards: nobody attacks.",
+                "order": [],
+            }
+        )
         return
     # No card joins a field during the attacks, so this names every card the phase mentions.
     labels = {c["uid"]: card_label(c) for field in battle["fields"] for c in field}
     order = [c["uid"] for c in queue]
-    _log(
-        battle,
-        "queue",
-        Phase.ATTACK,
-        "Attack order: " + ", ".join(labels[u] for u in order) + ".",
-        order=order,
+    log = battle["log"]
+    turn = battle["turn"]
+    log.append(
+        {
+            "kind": "queue",
+            "turn": turn,
+            "phase": ATTACK,
+            "text": "Attack order: " + ", ".join(labels[u] for u in order) + ".",
+            "order": order,
+        }
     )
     # The queue holds the fields' own card dicts, which the attacks change in place, so an
     # attacker needs no search of the fields: it is gone exactly when it was destroyed here.
@@ -306,12 +347,14 @@ def attack_phase(battle: Battle, seed: str) -> None:
     for attacker in queue:
         uid = attacker["uid"]
         if uid in destroyed:
-            _log(
-                battle,
-                "skip",
-                Phase.ATTACK,
-                f"{labels[uid]} was destroyed before its attack.",
-                uid=uid,
+            log.append(
+                {
+                    "kind": "skip",
+                    "turn": turn,
+                    "phase": ATTACK,
+                    "text": f"{labels[uid]} was destroyed before its attack.",
+                    "uid": uid,
+                }
             )
             continue
         seat = attacker["seat"]
@@ -324,19 +367,22 @@ def attack_phase(battle: Battle, seed: str) -> None:
         if target_slot is None:
             before = battle["hp"][enemy]
             battle["hp"][enemy] = before - damage
-            _log(
-                battle,
-                "attack",
-                Phase.ATTACK,
-                f"{labels[uid]} hits {player(enemy)} for {damage}: "
-                f"{before} → {max(0, battle['hp'][enemy])} HP.",  # a player shows no HP below 0
-                seat=seat,
-                attacker=uid,
-                target=None,
-                target_seat=enemy,
-                damage=damage,
-                hp_before=before,
-                hp_after=battle["hp"][enemy],
+            log.append(
+                {
+                    "kind": "attack",
+                    "turn": turn,
+                    "phase": ATTACK,
+                    # A player shows no HP below 0.
+                    "text": f"{labels[uid]} hits {player(enemy)} for {damage}: "
+                    f"{before} → {max(0, battle['hp'][enemy])} HP.",
+                    "seat": seat,
+                    "attacker": uid,
+                    "target": None,
+                    "target_seat": enemy,
+                    "damage": damage,
+                    "hp_before": before,
+                    "hp_after": battle["hp"][enemy],
+                }
             )
             if battle["hp"][enemy] <= 0:
                 _finish(battle, "win", seat, EndReason.HP_ZERO)
@@ -345,42 +391,48 @@ def attack_phase(battle: Battle, seed: str) -> None:
         target = enemy_field[target_slot]
         before = target["hp"]
         target["hp"] = before - damage
-        _log(
-            battle,
-            "attack",
-            Phase.ATTACK,
-            f"{labels[uid]} hits {labels[target['uid']]} for {damage}: "
-            f"{before} → {max(0, target['hp'])} HP.",
-            seat=seat,
-            attacker=uid,
-            target=target["uid"],
-            target_seat=enemy,
-            damage=damage,
-            hp_before=before,
-            hp_after=target["hp"],
+        log.append(
+            {
+                "kind": "attack",
+                "turn": turn,
+                "phase": ATTACK,
+                "text": f"{labels[uid]} hits {labels[target['uid']]} for {damage}: "
+                f"{before} → {max(0, target['hp'])} HP.",
+                "seat": seat,
+                "attacker": uid,
+                "target": target["uid"],
+                "target_seat": enemy,
+                "damage": damage,
+                "hp_before": before,
+                "hp_after": target["hp"],
+            }
         )
         if target["hp"] <= 0:
             del enemy_field[target_slot]
             destroyed.add(target["uid"])
-            _log(
-                battle,
-                "death",
-                Phase.ATTACK,
-                f"{labels[target['uid']]} is destroyed.",
-                seat=enemy,
-                uid=target["uid"],
-                slot=target_slot,
+            log.append(
+                {
+                    "kind": "death",
+                    "turn": turn,
+                    "phase": ATTACK,
+                    "text": f"{labels[target['uid']]} is destroyed.",
+                    "seat": enemy,
+                    "uid": target["uid"],
+                    "slot": target_slot,
+                }
             )
             if target_slot < len(enemy_field):
-                _log(
-                    battle,
-                    "slide",
-                    Phase.ATTACK,
-                    f"{player(enemy)}'s cards slide left: "
-                    + ", ".join(labels[c["uid"]] for c in enemy_field)
-                    + ".",
-                    seat=enemy,
-                    order=[c["uid"] for c in enemy_field],
+                log.append(
+                    {
+                        "kind": "slide",
+                        "turn": turn,
+                        "phase": ATTACK,
+                        "text": f"{player(enemy)}'s cards slide left: "
+                        + ", ".join(labels[c["uid"]] for c in enemy_field)
+                        + ".",
+                        "seat": enemy,
+                        "order": [c["uid"] for c in enemy_field],
+                    }
                 )
 
 
@@ -394,12 +446,14 @@ def end_turn(battle: Battle) -> None:
                 woke.append(card)
             card["attacked"] = False
     if woke:
-        _log(
-            battle,
-            "activate",
-            Phase.END_TURN,
-            "Now active: " + ", ".join(card_label(c) for c in woke) + ".",
-            uids=[c["uid"] for c in woke],
+        battle["log"].append(
+            {
+                "kind": "activate",
+                "turn": battle["turn"],
+                "phase": END_TURN,
+                "text": "Now active: " + ", ".join(card_label(c) for c in woke) + ".",
+                "uids": [c["uid"] for c in woke],
+            }
         )
 
 
@@ -421,7 +475,15 @@ def play_turn(battle: Battle, seed: str) -> None:
     turn = battle["turn"]
     mana = mana_for_turn(turn)
     battle["mana"] = [mana, mana]  # unused mana is lost: refilled, never carried (CBR-1)
-    _log(battle, "turn", Phase.MANA, f"Turn {turn}: both players have {mana} mana.", mana=mana)
+    battle["log"].append(
+        {
+            "kind": "turn",
+            "turn": turn,
+            "phase": MANA,
+            "text": f"Turn {turn}: both players have {mana} mana.",
+            "mana": mana,
+        }
+    )
     drawn = [draw_phase(battle, 0), draw_phase(battle, 1)]
     spent = [mana - battle["mana"][0], mana - battle["mana"][1]]
     free = equalize_phase(battle)
