@@ -19,10 +19,10 @@ field, so the record can be shown as it is. Die number ``n`` of a battle is
 from __future__ import annotations
 
 from enum import StrEnum
-from random import Random
 from typing import Any
 
 from .cards import CARD_TYPES, DECK_SIZE, FIELD_SLOTS, START_HP, card_stats, mana_for_turn
+from .dice import roll_d6
 from .targeting import choose_target
 
 Battle = dict[str, Any]
@@ -234,8 +234,8 @@ def _d6(battle: Battle, seed: str) -> int:
     number = battle["rolls"]
     battle["rolls"] = number + 1
     # core.rng(seed, "d6", number).randint(1, 6), its generator named without the general
-    # key joining: randint(1, 6) is 1 + randrange(6). A battle rolls about 80 dice.
-    return Random(f"{seed}:d6:{number}").randrange(6) + 1
+    # key joining (see dice.py).
+    return roll_d6(f"{seed}:d6:{number}")
 
 
 def _order_tie(battle: Battle, seed: str, group: list[Card]) -> list[Card]:
