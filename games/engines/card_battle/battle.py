@@ -337,13 +337,15 @@ def attack_phase(battle: Battle, seed: str) -> None:
             "kind": "queue",
             "turn": turn,
             "phase": ATTACK,
-            "text": "Attack order: " + ", ".join(labels[u] for u in order) + ".",
+            "text": "Attack order: " + ", ".join([labels[u] for u in order]) + ".",
             "order": order,
         }
     )
     # The queue holds the fields' own card dicts, which the attacks change in place, so an
     # attacker needs no search of the fields: it is gone exactly when it was destroyed here.
     destroyed: set[str] = set()
+    fields, hp = battle["fields"], battle["hp"]
+    strategies = [deck["strategy"] for deck in battle["decks"]]
     for attacker in queue:
         uid = attacker["uid"]
         if uid in destroyed:
@@ -359,14 +361,14 @@ def attack_phase(battle: Battle, seed: str) -> None:
             continue
         seat = attacker["seat"]
         enemy = 1 - seat
-        enemy_field = battle["fields"][enemy]
-        strategy = battle["decks"][seat]["strategy"]
-        target_slot = choose_target(strategy, int(attacker["attack"]), enemy_field)
-        damage = int(attacker["attack"])
+        enemy_field = fields[enemy]
+        damage = attacker["attack"]
+        target_slot = choose_target(strategies[seat], damage, enemy_field)
         attacker["attacked"] = True
         if target_slot is None:
-            before = battle["hp"][enemy]
-            battle["hp"][enemy] = before - damage
+            before = hp[enemy]
+            after = before - damage
+            hp[enemy] = after
             log.append(
                 {
                     "kind": "attack",
@@ -374,50 +376,52 @@ def attack_phase(battle: Battle, seed: str) -> None:
                     "phase": ATTACK,
                     # A player shows no HP below 0.
                     "text": f"{labels[uid]} hits {player(enemy)} for {damage}: "
-                    f"{before} → {max(0, battle['hp'][enemy])} HP.",
+                    f"{before} → {max(0, after)} HP.",
                     "seat": seat,
                     "attacker": uid,
                     "target": None,
                     "target_seat": enemy,
                     "damage": damage,
                     "hp_before": before,
-                    "hp_after": battle["hp"][enemy],
+                    "hp_after": after,
                 }
             )
-            if battle["hp"][enemy] <= 0:
+            if after <= 0:
                 _finish(battle, "win", seat, EndReason.HP_ZERO)
                 return
             continue
         target = enemy_field[target_slot]
+        target_uid = target["uid"]
         before = target["hp"]
-        target["hp"] = before - damage
+        after = before - damage
+        target["hp"] = after
         log.append(
             {
                 "kind": "attack",
                 "turn": turn,
                 "phase": ATTACK,
-                "text": f"{labels[uid]} hits {labels[target['uid']]} for {damage}: "
-                f"{before} → {max(0, target['hp'])} HP.",
+                "text": f"{labels[uid]} hits {labels[target_uid]} for {damage}: "
+                f"{before} → {max(0, after)} HP.",
                 "seat": seat,
                 "attacker": uid,
-                "target": target["uid"],
+                "target": target_uid,
                 "target_seat": enemy,
                 "damage": damage,
                 "hp_before": before,
-                "hp_after": target["hp"],
+                "hp_after": after,
             }
         )
-        if target["hp"] <= 0:
+        if after <= 0:
             del enemy_field[target_slot]
-            destroyed.add(target["uid"])
+            destroyed.add(target_uid)
             log.append(
                 {
                     "kind": "death",
                     "turn": turn,
                     "phase": ATTACK,
-                    "text": f"{labels[target['uid']]} is destroyed.",
+                    "text": f"{labels[target_uid]} is destroyed.",
                     "seat": enemy,
-                    "uid": target["uid"],
+                    "uid": target_uid,
                     "slot": target_slot,
                 }
             )
@@ -428,7 +432,7 @@ def attack_phase(battle: Battle, seed: str) -> None:
                         "turn": turn,
                         "phase": ATTACK,
                         "text": f"{player(enemy)}'s cards slide left: "
-                        + ", ".join(labels[c["uid"]] for c in enemy_field)
+                        + ", ".join([labels[c["uid"]] for c in enemy_field])
                         + ".",
                         "seat": enemy,
                         "order": [c["uid"] for c in enemy_field],
