@@ -58,8 +58,12 @@ class EndReason(StrEnum):
     TREATY = "treaty"  # CB-END-02, equal HP
 
 
+# Seat 0 is "Player 1": the texts name a player about 60 times a battle.
+_PLAYER_NAMES = ("Player 1", "Player 2")
+
+
 def player(seat: int) -> str:
-    return f"Player {seat + 1}"
+    return _PLAYER_NAMES[seat]
 
 
 # A card's label and uid depend only on its seat, its place in the deck and its name, and a
@@ -250,7 +254,7 @@ def _order_tie(battle: Battle, seed: str, group: list[Card]) -> list[Card]:
             "turn": battle["turn"],
             "phase": ATTACK,
             "text": f"Speed tie at {speed}: "
-            + ", ".join(f"{card_label(card)} rolls {roll}" for card, roll in rolled)
+            + ", ".join([f"{card_label(card)} rolls {roll}" for card, roll in rolled])
             + ".",
             "speed": speed,
             "rolls": [{"uid": card["uid"], "roll": roll} for card, roll in rolled],
@@ -455,7 +459,7 @@ def end_turn(battle: Battle) -> None:
                 "kind": "activate",
                 "turn": battle["turn"],
                 "phase": END_TURN,
-                "text": "Now active: " + ", ".join(card_label(c) for c in woke) + ".",
+                "text": "Now active: " + ", ".join([card_label(c) for c in woke]) + ".",
                 "uids": [c["uid"] for c in woke],
             }
         )
@@ -463,7 +467,7 @@ def end_turn(battle: Battle) -> None:
 
 def exhausted(battle: Battle) -> bool:
     """Both decks and both fields empty (CB-END-02)."""
-    return all(p >= DECK_SIZE for p in battle["deck_pos"]) and not any(battle["fields"])
+    return min(battle["deck_pos"]) >= DECK_SIZE and not any(battle["fields"])
 
 
 def play_turn(battle: Battle, seed: str) -> None:
