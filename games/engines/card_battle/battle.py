@@ -19,10 +19,10 @@ field, so the record can be shown as it is. Die number ``n`` of a battle is
 from __future__ import annotations
 
 from enum import StrEnum
-from random import Random
 from typing import Any
 
-from .cards import DECK_SIZE, FIELD_SLOTS, START_HP, card_stats, mana_for_turn
+from .cards import CARD_TYPES, DECK_SIZE, FIELD_SLOTS, START_HP, card_stats, mana_for_turn
+from .dice import roll_d6
 from .targeting import choose_target
 
 Battle = dict[str, Any]
@@ -42,23 +42,51 @@ class Phase(StrEnum):
     END = "end"
 
 
+# The phases as log entries store them: plain strings read as globals. Looking up an enum
+# member costs about as much as building the entry's dict, and a battle logs ~210 entries.
+MANA = Phase.MANA.value
+DRAW = Phase.DRAW.value
+EQUALIZE = Phase.EQUALIZE.value
+ATTACK = Phase.ATTACK.value
+END_TURN = Phase.END_TURN.value
+END = Phase.END.value
+
+
 class EndReason(StrEnum):
     HP_ZERO = "hp_zero"  # CB-END-01
     EXHAUSTION = "deck_exhaustion"  # CB-END-02, higher HP wins
     TREATY = "treaty"  # CB-END-02, equal HP
 
 
+# Seat 0 is "Player 1": the texts name a player about 60 times a battle.
+_PLAYER_NAMES = ("Player 1", "Player 2")
+
+
 def player(seat: int) -> str:
-    return f"Player {seat + 1}"
+    return _PLAYER_NAMES[seat]
+
+
+# A card's label and uid depend only on its seat, its place in the deck and its name, and a
+# battle prints about 180 labels, so every one of them is built once here: 2 x 20 uids and
+# 2 x 20 x 5 labels. These tables are only read, never changed.
+_CARD_UIDS = [[f"CB{seat}-{index:02d}" for index in range(DECK_SIZE)] for seat in (0, 1)]
+_CARD_LABELS = [
+    [
+        {name: f"P{seat + 1} {name} #{index + 1}" for name in CARD_TYPES}
+        for index in range(DECK_SIZE)
+    ]
+    for seat in (0, 1)
+]
 
 
 def card_label(card: Card) -> str:
-    return f"P{card['seat'] + 1} {card['name']} #{card['deck_index'] + 1}"
+    """How the log names a card, e.g. ``P1 Goblin #3`` (seat 0's third card, a Goblin)."""
+    return _CARD_LABELS[card["seat"]][card["deck_index"]][card["name"]]
 
 
 def card_uid(seat: int, deck_index: int) -> str:
     """The public id of the card at ``deck_index`` of ``seat``'s deck, e.g. ``CB0-07``."""
-    return f"CB{seat}-{deck_index:02d}"
+    return _CARD_UIDS[seat][deck_index]
 
 
 def new_battle(decks: list[dict[str, Any]], names: list[str] | None = None) -> Battle:
@@ -86,12 +114,6 @@ def new_battle(decks: list[dict[str, Any]], names: list[str] | None = None) -> B
     }
 
 
-def _log(battle: Battle, kind: str, phase: Phase, text: str, **fields: Any) -> None:
-    battle["log"].append(
-        {"kind": kind, "turn": battle["turn"], "phase": str(phase), "text": text, **fields}
-    )
-
-
 def make_card(battle: Battle, seat: int, deck_index: int, active: bool) -> Card:
     deck = battle["decks"][seat]
     name = deck["cards"][deck_index]
@@ -112,7 +134,7 @@ def make_card(battle: Battle, seat: int, deck_index: int, active: bool) -> Card:
     }
 
 
-def _place(battle: Battle, seat: int, phase: Phase, free: bool) -> Card:
+def _place(battle: Battle, seat: int, phase: str, free: bool) -> Card:
     """Take the next card of ``seat``'s deck onto the leftmost free slot (CB-PLACE-01).
 
     It is active only if it lands on an empty field (CBR-3).
@@ -124,18 +146,20 @@ def _place(battle: Battle, seat: int, phase: Phase, free: bool) -> Card:
     battle["deck_pos"][seat] = index + 1
     state = "active at once (empty field)" if card["active"] else "inactive this turn"
     how = "free" if free else f"for {card['cost']} mana, {battle['mana'][seat]} left"
-    _log(
-        battle,
-        "draw",
-        phase,
-        f"{player(seat)} draws {card['name']} #{index + 1} ({how}) into slot "
-        f"{len(field)}: {state}.",
-        seat=seat,
-        card=dict(card),
-        slot=len(field) - 1,
-        deck_index=index,
-        free=free,
-        mana_left=battle["mana"][seat],
+    battle["log"].append(
+        {
+            "kind": "draw",
+            "turn": battle["turn"],
+            "phase": phase,
+            "text": f"{player(seat)} draws {card['name']} #{index + 1} ({how}) into slot "
+            f"{len(field)}: {state}.",
+            "seat": seat,
+            "card": dict(card),
+            "slot": len(field) - 1,
+            "deck_index": index,
+            "free": free,
+            "mana_left": battle["mana"][seat],
+        }
     )
     return card
 
@@ -164,10 +188,19 @@ def draw_phase(battle: Battle, seat: int) -> int:
             )
             break
         battle["mana"][seat] -= int(cost)  # type: ignore[arg-type]
-        _place(battle, seat, Phase.DRAW, free=False)
+        _place(battle, seat, DRAW, free=False)
         drawn += 1
     if not was_empty:
-        _log(battle, "draw_stop", Phase.DRAW, text, seat=seat, reason=reason)
+        battle["log"].append(
+            {
+                "kind": "draw_stop",
+                "turn": battle["turn"],
+                "phase": DRAW,
+                "text": text,
+                "seat": seat,
+                "reason": reason,
+            }
+        )
     return drawn
 
 
@@ -182,19 +215,21 @@ def equalize_phase(battle: Battle) -> list[int]:
     target = counts[1 - behind]
     if battle["deck_pos"][behind] >= DECK_SIZE:
         return free
-    _log(
-        battle,
-        "equalize",
-        Phase.EQUALIZE,
-        f"Equalization: {player(behind)} has {counts[behind]} card(s) against {target} "
-        f"and draws free cards.",
-        seat=behind,
+    battle["log"].append(
+        {
+            "kind": "equalize",
+            "turn": battle["turn"],
+            "phase": EQUALIZE,
+            "text": f"Equalization: {player(behind)} has {counts[behind]} card(s) against "
+            f"{target} and draws free cards.",
+            "seat": behind,
+        }
     )
     field = battle["fields"][behind]
     while len(field) < target and len(field) < FIELD_SLOTS:
         if battle["deck_pos"][behind] >= DECK_SIZE:
             break
-        _place(battle, behind, Phase.EQUALIZE, free=True)
+        _place(battle, behind, EQUALIZE, free=True)
         free[behind] += 1
     return free
 
@@ -203,48 +238,50 @@ def _d6(battle: Battle, seed: str) -> int:
     number = battle["rolls"]
     battle["rolls"] = number + 1
     # core.rng(seed, "d6", number).randint(1, 6), its generator named without the general
-    # key joining: randint(1, 6) is 1 + randrange(6). A battle rolls about 80 dice.
-    return Random(f"{seed}:d6:{number}").randrange(6) + 1
+    # key joining (see dice.py).
+    return roll_d6(f"{seed}:d6:{number}")
 
 
 def _order_tie(battle: Battle, seed: str, group: list[Card]) -> list[Card]:
     """Order cards of equal speed: each rolls a d6, higher first; still-tied cards roll again
     among themselves (CB-QUEUE-02, CBR-5). Every roll is logged."""
-    rolls = {card["uid"]: _d6(battle, seed) for card in group}
-    _log(
-        battle,
-        "roll",
-        Phase.ATTACK,
-        f"Speed tie at {group[0]['speed']}: "
-        + ", ".join(f"{card_label(c)} rolls {rolls[c['uid']]}" for c in group)
-        + ".",
-        speed=group[0]["speed"],
-        rolls=[{"uid": c["uid"], "roll": rolls[c["uid"]]} for c in group],
+    # (card, its roll) in the group's order, which is the order the dice are rolled in.
+    rolled = [(card, _d6(battle, seed)) for card in group]
+    speed = group[0]["speed"]
+    battle["log"].append(
+        {
+            "kind": "roll",
+            "turn": battle["turn"],
+            "phase": ATTACK,
+            "text": f"Speed tie at {speed}: "
+            + ", ".join([f"{card_label(card)} rolls {roll}" for card, roll in rolled])
+            + ".",
+            "speed": speed,
+            "rolls": [{"uid": card["uid"], "roll": roll} for card, roll in rolled],
+        }
     )
     ordered: list[Card] = []
-    for value in sorted(set(rolls.values()), reverse=True):
-        same = [c for c in group if rolls[c["uid"]] == value]
+    for value in sorted({roll for _, roll in rolled}, reverse=True):
+        same = [card for card, roll in rolled if roll == value]
         ordered.extend(same if len(same) == 1 else _order_tie(battle, seed, same))
     return ordered
 
 
-def build_queue(battle: Battle, seed: str) -> list[str]:
-    """Uids of all active cards of both seats by speed, highest first; inactive cards never
-    enter (CB-QUEUE-01, CB-QUEUE-03)."""
+def _queue_cards(battle: Battle, seed: str) -> list[Card]:
+    """All active cards of both seats by speed, highest first; inactive cards never enter
+    (CB-QUEUE-01, CB-QUEUE-03). The cards are the fields' own dicts, not copies."""
     active = [card for field in battle["fields"] for card in field if card["active"]]
     queue: list[Card] = []
     for speed in sorted({c["speed"] for c in active}, reverse=True):
         group = [c for c in active if c["speed"] == speed]
         queue.extend(group if len(group) == 1 else _order_tie(battle, seed, group))
-    return [c["uid"] for c in queue]
+    return queue
 
 
-def _find(battle: Battle, uid: str) -> tuple[int, int] | None:
-    for seat, field in enumerate(battle["fields"]):
-        for slot, card in enumerate(field):
-            if card["uid"] == uid:
-                return seat, slot
-    return None
+def build_queue(battle: Battle, seed: str) -> list[str]:
+    """Uids of all active cards of both seats by speed, highest first; inactive cards never
+    enter (CB-QUEUE-01, CB-QUEUE-03)."""
+    return [c["uid"] for c in _queue_cards(battle, seed)]
 
 
 def _finish(battle: Battle, result: str, winner: int | None, reason: EndReason) -> None:
@@ -265,103 +302,145 @@ def _finish(battle: Battle, result: str, winner: int | None, reason: EndReason) 
         "turn": battle["turn"],
         "hp": list(hp),
     }
-    _log(battle, "end", Phase.END, text, result=result, winner=winner, reason=str(reason))
+    battle["log"].append(
+        {
+            "kind": "end",
+            "turn": battle["turn"],
+            "phase": END,
+            "text": text,
+            "result": result,
+            "winner": winner,
+            "reason": str(reason),
+        }
+    )
 
 
 def attack_phase(battle: Battle, seed: str) -> None:
     """Every queued card attacks once, in order (CB-ATTACK-*, CBR-6..8). A destroyed card's
     attack is skipped; a destroyed target leaves at once and the cards right of it slide left;
     a player at 0 HP or below ends the battle and the rest of the queue does not attack."""
-    queue = build_queue(battle, seed)
+    queue = _queue_cards(battle, seed)
     if not queue:
-        _log(battle, "queue", Phase.ATTACK, "No active cards: nobody attacks.", order=[])
+        battle["log"].append(
+            {
+                "kind": "queue",
+                "turn": battle["turn"],
+                "phase": ATTACK,
+                "text": "No active cards: nobody attacks.",
+                "order": [],
+            }
+        )
         return
+    # No card joins a field during the attacks, so this names every card the phase mentions.
     labels = {c["uid"]: card_label(c) for field in battle["fields"] for c in field}
-    _log(
-        battle,
-        "queue",
-        Phase.ATTACK,
-        "Attack order: " + ", ".join(labels[u] for u in queue) + ".",
-        order=queue,
+    order = [c["uid"] for c in queue]
+    log = battle["log"]
+    turn = battle["turn"]
+    log.append(
+        {
+            "kind": "queue",
+            "turn": turn,
+            "phase": ATTACK,
+            "text": "Attack order: " + ", ".join([labels[u] for u in order]) + ".",
+            "order": order,
+        }
     )
-    for uid in queue:
-        where = _find(battle, uid)
-        if where is None:
-            _log(
-                battle,
-                "skip",
-                Phase.ATTACK,
-                f"{labels[uid]} was destroyed before its attack.",
-                uid=uid,
+    # The queue holds the fields' own card dicts, which the attacks change in place, so an
+    # attacker needs no search of the fields: it is gone exactly when it was destroyed here.
+    destroyed: set[str] = set()
+    fields, hp = battle["fields"], battle["hp"]
+    strategies = [deck["strategy"] for deck in battle["decks"]]
+    for attacker in queue:
+        uid = attacker["uid"]
+        if uid in destroyed:
+            log.append(
+                {
+                    "kind": "skip",
+                    "turn": turn,
+                    "phase": ATTACK,
+                    "text": f"{labels[uid]} was destroyed before its attack.",
+                    "uid": uid,
+                }
             )
             continue
-        seat, slot = where
-        attacker = battle["fields"][seat][slot]
+        seat = attacker["seat"]
         enemy = 1 - seat
-        enemy_field = battle["fields"][enemy]
-        strategy = battle["decks"][seat]["strategy"]
-        target_slot = choose_target(strategy, int(attacker["attack"]), enemy_field)
-        damage = int(attacker["attack"])
+        enemy_field = fields[enemy]
+        damage = attacker["attack"]
+        target_slot = choose_target(strategies[seat], damage, enemy_field)
         attacker["attacked"] = True
         if target_slot is None:
-            before = battle["hp"][enemy]
-            battle["hp"][enemy] = before - damage
-            _log(
-                battle,
-                "attack",
-                Phase.ATTACK,
-                f"{card_label(attacker)} hits {player(enemy)} for {damage}: "
-                f"{before} → {max(0, battle['hp'][enemy])} HP.",  # a player shows no HP below 0
-                seat=seat,
-                attacker=uid,
-                target=None,
-                target_seat=enemy,
-                damage=damage,
-                hp_before=before,
-                hp_after=battle["hp"][enemy],
+            before = hp[enemy]
+            after = before - damage
+            hp[enemy] = after
+            log.append(
+                {
+                    "kind": "attack",
+                    "turn": turn,
+                    "phase": ATTACK,
+                    # A player shows no HP below 0.
+                    "text": f"{labels[uid]} hits {player(enemy)} for {damage}: "
+                    f"{before} → {max(0, after)} HP.",
+                    "seat": seat,
+                    "attacker": uid,
+                    "target": None,
+                    "target_seat": enemy,
+                    "damage": damage,
+                    "hp_before": before,
+                    "hp_after": after,
+                }
             )
-            if battle["hp"][enemy] <= 0:
+            if after <= 0:
                 _finish(battle, "win", seat, EndReason.HP_ZERO)
                 return
             continue
         target = enemy_field[target_slot]
+        target_uid = target["uid"]
         before = target["hp"]
-        target["hp"] = before - damage
-        _log(
-            battle,
-            "attack",
-            Phase.ATTACK,
-            f"{card_label(attacker)} hits {card_label(target)} for {damage}: "
-            f"{before} → {max(0, target['hp'])} HP.",
-            seat=seat,
-            attacker=uid,
-            target=target["uid"],
-            target_seat=enemy,
-            damage=damage,
-            hp_before=before,
-            hp_after=target["hp"],
+        after = before - damage
+        target["hp"] = after
+        log.append(
+            {
+                "kind": "attack",
+                "turn": turn,
+                "phase": ATTACK,
+                "text": f"{labels[uid]} hits {labels[target_uid]} for {damage}: "
+                f"{before} → {max(0, after)} HP.",
+                "seat": seat,
+                "attacker": uid,
+                "target": target_uid,
+                "target_seat": enemy,
+                "damage": damage,
+                "hp_before": before,
+                "hp_after": after,
+            }
         )
-        if target["hp"] <= 0:
+        if after <= 0:
             del enemy_field[target_slot]
-            _log(
-                battle,
-                "death",
-                Phase.ATTACK,
-                f"{card_label(target)} is destroyed.",
-                seat=enemy,
-                uid=target["uid"],
-                slot=target_slot,
+            destroyed.add(target_uid)
+            log.append(
+                {
+                    "kind": "death",
+                    "turn": turn,
+                    "phase": ATTACK,
+                    "text": f"{labels[target_uid]} is destroyed.",
+                    "seat": enemy,
+                    "uid": target_uid,
+                    "slot": target_slot,
+                }
             )
             if target_slot < len(enemy_field):
-                _log(
-                    battle,
-                    "slide",
-                    Phase.ATTACK,
-                    f"{player(enemy)}'s cards slide left: "
-                    + ", ".join(card_label(c) for c in enemy_field)
-                    + ".",
-                    seat=enemy,
-                    order=[c["uid"] for c in enemy_field],
+                log.append(
+                    {
+                        "kind": "slide",
+                        "turn": turn,
+                        "phase": ATTACK,
+                        "text": f"{player(enemy)}'s cards slide left: "
+                        + ", ".join([labels[c["uid"]] for c in enemy_field])
+                        + ".",
+                        "seat": enemy,
+                        "order": [c["uid"] for c in enemy_field],
+                    }
                 )
 
 
@@ -375,18 +454,20 @@ def end_turn(battle: Battle) -> None:
                 woke.append(card)
             card["attacked"] = False
     if woke:
-        _log(
-            battle,
-            "activate",
-            Phase.END_TURN,
-            "Now active: " + ", ".join(card_label(c) for c in woke) + ".",
-            uids=[c["uid"] for c in woke],
+        battle["log"].append(
+            {
+                "kind": "activate",
+                "turn": battle["turn"],
+                "phase": END_TURN,
+                "text": "Now active: " + ", ".join([card_label(c) for c in woke]) + ".",
+                "uids": [c["uid"] for c in woke],
+            }
         )
 
 
 def exhausted(battle: Battle) -> bool:
     """Both decks and both fields empty (CB-END-02)."""
-    return all(p >= DECK_SIZE for p in battle["deck_pos"]) and not any(battle["fields"])
+    return min(battle["deck_pos"]) >= DECK_SIZE and not any(battle["fields"])
 
 
 def play_turn(battle: Battle, seed: str) -> None:
@@ -402,7 +483,15 @@ def play_turn(battle: Battle, seed: str) -> None:
     turn = battle["turn"]
     mana = mana_for_turn(turn)
     battle["mana"] = [mana, mana]  # unused mana is lost: refilled, never carried (CBR-1)
-    _log(battle, "turn", Phase.MANA, f"Turn {turn}: both players have {mana} mana.", mana=mana)
+    battle["log"].append(
+        {
+            "kind": "turn",
+            "turn": turn,
+            "phase": MANA,
+            "text": f"Turn {turn}: both players have {mana} mana.",
+            "mana": mana,
+        }
+    )
     drawn = [draw_phase(battle, 0), draw_phase(battle, 1)]
     spent = [mana - battle["mana"][0], mana - battle["mana"][1]]
     free = equalize_phase(battle)
