@@ -29,7 +29,7 @@ WHY = {
     "lp_depleted": "{loser_s} LP fell to 0",
     "cards_depleted": "{loser} had no cards left",
     "forfeit": "{loser} forfeited",
-    "no_progress": "neither side could make progress",
+    "no_progress": "{n} turns in a row went by without a destroyed card or lost LP",  # PXR-11
     # Gundam
     "BATTLE_DAMAGE": "{loser} took battle damage with no shields left",
     "DECK_OUT": "{loser_s} deck ran out",  # drew its last card, or had to draw from none (GDR-4)

@@ -111,3 +111,16 @@ def test_a_sentence_opens_with_a_capital_but_a_name_as_written():
     assert describe(win(1, "lp_depleted"), names, 0, "finished").why_opening == (
         "Your LP fell to 0"
     )
+
+
+def test_a_phalanx_draw_by_quiet_turns_says_how_many():
+    """PXR-11: 40 turns in a row with no card destroyed and no LP lost draw the match."""
+    quiet = {
+        "result": "draw",
+        "winner": None,
+        "reason": "no_progress",
+        "message": "Draw: 40 turns in a row without a destroyed card or lost LP.",
+    }
+    assert describe(quiet, NAMES, 0, "finished").sentence == (
+        "Draw: 40 turns in a row went by without a destroyed card or lost LP"
+    )
