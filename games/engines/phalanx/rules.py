@@ -102,8 +102,8 @@ def attack(state: dict, seat: int, column: int) -> tuple[list[dict], dict]:
     if reset:
         for row in (FRONT, BACK):
             slot = grid[row][column]
-            if slot is not None:
-                slot["hp"] = value_of(slot["id"])
+            if slot is not None:  # a new slot: the old one may be shared with earlier states
+                grid[row][column] = {"id": slot["id"], "hp": value_of(slot["id"])}
 
     entry = {
         "turnNumber": state["turn"],

@@ -89,17 +89,19 @@ def setup_state(config: dict, seed: str) -> dict:
 
 
 def work_copy(state: dict) -> dict:
-    """A copy safe to modify: small parts deep-copied, the append-only logs shallow-copied.
+    """A copy safe to modify: the lists the rules change are copied, the rest is shared.
 
-    The logs' entries are never changed after they are written, so sharing them with the input
-    state keeps ``apply`` from mutating its input while avoiding a deep copy of a long match.
+    Shared with the input state, because nothing changes them once they are in a state: the
+    options, the grid slots (``{id, hp}``: the rules put a new slot in the grid rather than
+    change one, see ``rules.attack``) and the entries of the append-only logs (copying the
+    logs' lists keeps ``apply`` from mutating its input while avoiding a deep copy of a long
+    match).
     """
     new = dict(state)
-    new["options"] = dict(state["options"])
     new["players"] = [
         {
             "lp": p["lp"],
-            "grid": [[None if s is None else dict(s) for s in row] for row in p["grid"]],
+            "grid": [list(row) for row in p["grid"]],
             "hand": list(p["hand"]),
             "drawpile": list(p["drawpile"]),
             "discard": list(p["discard"]),
