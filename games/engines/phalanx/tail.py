@@ -42,6 +42,10 @@ SLOT_TEXTS = {
 }
 PHASE_TEXTS = {phase.value: canonical_json(phase.value) for phase in Phase}
 OPTIONS_TEXTS = {mode.value: canonical_json({"damage_mode": mode.value}) for mode in DamageMode}
+# The players' texts by id, each beside the player itself so that the id is not reused while
+# it is kept; emptied at the limit (a player's text is ~0.7 KB, the player ~0.5 KB more).
+_PLAYER_LIMIT = 2_000
+_PLAYER_TEXTS: dict[int, tuple[dict, str]] = {}
 # Every state key but the combat log and ``timeouts``, which only the first timeout adds.
 STATE_SIZE = 14
 
@@ -101,6 +105,22 @@ def _grid(grid: object) -> str:
 
 
 def _player(player: dict) -> str:
+    """A player's text, kept by identity: a move changes at most one player and shares the
+    other with the state before it (``state.move_copy``), so one of the two was written
+    already. This holds because a player is never changed once it is in a state the engine
+    returned (the rules change only the copy ``state.own_player`` makes during the move,
+    and the hash is taken after the move), which ``txlog.hash_before`` relies on too."""
+    cached = _PLAYER_TEXTS.get(id(player))
+    if cached is not None and cached[0] is player:
+        return cached[1]
+    text = _player_text(player)
+    if len(_PLAYER_TEXTS) >= _PLAYER_LIMIT:
+        _PLAYER_TEXTS.clear()
+    _PLAYER_TEXTS[id(player)] = (player, text)
+    return text
+
+
+def _player_text(player: dict) -> str:
     if type(player) is not dict or len(player) != 5:  # the five keys looked up below
         raise NotStandard
     return (
