@@ -43,8 +43,10 @@ SLOT_TEXTS = {
 PHASE_TEXTS = {phase.value: canonical_json(phase.value) for phase in Phase}
 OPTIONS_TEXTS = {mode.value: canonical_json({"damage_mode": mode.value}) for mode in DamageMode}
 # The players' texts by id, each beside the player itself so that the id is not reused while
-# it is kept; emptied at the limit (a player's text is ~0.7 KB, the player ~0.5 KB more).
-_PLAYER_LIMIT = 2_000
+# it is kept; emptied at the limit. A move needs only the text written one move earlier, and
+# keeping more players alive costs more than it saves: with 2,000 kept, a playout took 9%
+# more CPU time than with no cache at all (while counting 11% fewer instructions).
+_PLAYER_LIMIT = 16
 _PLAYER_TEXTS: dict[int, tuple[dict, str]] = {}
 # Every state key but the combat log and ``timeouts``, which only the first timeout adds.
 STATE_SIZE = 14
