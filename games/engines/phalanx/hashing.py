@@ -29,11 +29,9 @@ from games.engines.core import canonical_json
 
 from .tail import NOT_STANDARD, standard_opening_and_closing
 
-# Both caches keep the entry itself beside its id, so the id is not reused while cached. At
-# their limit the oldest item makes room (dicts keep insertion order). A move needs only the
-# last few entries and prefixes; keeping fewer alive keeps the memory a move touches small.
-_ENTRY_LIMIT = 256
-_PREFIX_LIMIT = 64
+# Both caches keep the entry itself beside its id, so the id is not reused while cached, and
+# are emptied when they reach their limit (entries are ~0.5 KB of text each).
+_LIMIT = 20_000
 _ENTRY_BYTES: dict[int, tuple[dict, bytes]] = {}
 _PREFIXES: dict[tuple[str, int], tuple[dict, int, Any]] = {}
 # How far back a move looks for a hashed prefix of its log: a turn adds at most a couple of
@@ -45,15 +43,11 @@ def _entry_bytes(entry: dict) -> bytes:
     cached = _ENTRY_BYTES.get(id(entry))
     if cached is not None and cached[0] is entry:
         return cached[1]
+    if len(_ENTRY_BYTES) >= _LIMIT:
+        _ENTRY_BYTES.clear()
     data = canonical_json(entry).encode("utf-8")
-    _remember(_ENTRY_BYTES, id(entry), (entry, data), _ENTRY_LIMIT)
+    _ENTRY_BYTES[id(entry)] = (entry, data)
     return data
-
-
-def _remember(cache: dict, key: Any, value: Any, limit: int) -> None:
-    if len(cache) >= limit:
-        del cache[next(iter(cache))]  # the oldest
-    cache[key] = value
 
 
 def _hashed_prefix(opening: str, log: list[dict]) -> tuple[Any, int]:
@@ -94,8 +88,8 @@ def game_hash(state: dict) -> str:
             digest.update(b",")
         digest.update(_entry_bytes(log[k]))
     if len(log) > done:
-        _remember(
-            _PREFIXES, (opening, id(log[-1])), (log[-1], len(log), digest.copy()), _PREFIX_LIMIT
-        )
+        if len(_PREFIXES) >= _LIMIT:
+            _PREFIXES.clear()
+        _PREFIXES[(opening, id(log[-1]))] = (log[-1], len(log), digest.copy())
     digest.update(closing.encode("utf-8"))
     return digest.hexdigest()
