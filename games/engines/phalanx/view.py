@@ -22,7 +22,7 @@ from .cards import (
     Phase,
     rank_of,
     short_name,
-    sort_key,
+    sorted_cards,
     suit_of,
     value_of,
 )
@@ -73,7 +73,7 @@ def player_view(state: dict, seat: int, viewer: int | None) -> dict:
     player = state["players"][seat]
     grid = player["grid"]
     own = viewer == seat
-    hand = sorted(player["hand"], key=sort_key) if own else []
+    hand = sorted_cards(player["hand"]) if own else []
     return {
         "seat": seat,
         "is_viewer": own,
