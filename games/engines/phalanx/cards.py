@@ -143,16 +143,6 @@ _SORT_KEYS = {
 }
 
 
-def sorted_cards(cards: list[str]) -> list[str]:
-    """``cards`` sorted by ``sort_key``, reading the keys straight from its table: a Python
-    call per card cost more than the sort itself (a hand is sorted for every list of legal
-    actions)."""
-    try:
-        return sorted(cards, key=_SORT_KEYS.__getitem__)
-    except KeyError:  # not every card is a card of this game: sort_key places it (or raises)
-        return sorted(cards, key=sort_key)
-
-
 def is_card_id(value: object) -> bool:
     """Whether ``value`` is a well-formed card instance id of either seat."""
     if not isinstance(value, str) or len(value) < 6 or not value.startswith("PX"):

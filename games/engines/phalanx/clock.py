@@ -10,7 +10,7 @@ from __future__ import annotations
 from games.engines.core import rng
 from games.engines.core.clock import ABANDON_AFTER, note_timeouts
 
-from .cards import Phase, Reason, short_name, sorted_cards
+from .cards import Phase, Reason, short_name, sort_key
 
 LIMITS = {Phase.DEPLOY: 30, Phase.COMBAT: 60, Phase.REINFORCE: 30}
 
@@ -27,7 +27,7 @@ def default_action(state: dict) -> dict:
     phase = Phase(state["phase"])
     if phase == Phase.COMBAT:
         return {"type": "pass"}
-    hand = sorted_cards(state["players"][state["active"]]["hand"])
+    hand = sorted(state["players"][state["active"]]["hand"], key=sort_key)
     card = rng(state["seed"], "timeout", len(state["txlog"])).choice(hand)
     return {"type": phase.value if phase == Phase.REINFORCE else "deploy", "card": card}
 

@@ -28,7 +28,7 @@ from .cards import (
     Phase,
     is_card_id,
     short_name,
-    sorted_cards,
+    sort_key,
 )
 from .combat import resolve_column
 from .state import move_copy, setup_state, validate_config
@@ -101,7 +101,7 @@ class PhalanxEngine(Engine):
         if phase == Phase.OVER or seat != state["active"]:
             return []
         player = state["players"][seat]
-        hand = sorted_cards(player["hand"])  # stable, readable button order
+        hand = sorted(player["hand"], key=sort_key)  # stable, readable button order
         if phase == Phase.DEPLOY:
             return [{"type": "deploy", "card": c} for c in hand]
         if phase == Phase.REINFORCE:
@@ -125,7 +125,7 @@ class PhalanxEngine(Engine):
         kind = ACTION_TYPES.get(action["type"])
         if kind is None:
             raise IllegalAction("UNKNOWN_ACTION", "That is not an action of this game.")
-        if action.keys() != ACTION_KEYS[kind]:  # compared as sets, without building one
+        if set(action) != ACTION_KEYS[kind]:
             raise IllegalAction(
                 "BAD_ACTION", f"A {kind.value} action needs exactly {sorted(ACTION_KEYS[kind])}."
             )

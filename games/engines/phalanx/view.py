@@ -22,7 +22,7 @@ from .cards import (
     Phase,
     rank_of,
     short_name,
-    sorted_cards,
+    sort_key,
     suit_of,
     value_of,
 )
@@ -73,7 +73,7 @@ def player_view(state: dict, seat: int, viewer: int | None) -> dict:
     player = state["players"][seat]
     grid = player["grid"]
     own = viewer == seat
-    hand = sorted_cards(player["hand"]) if own else []
+    hand = sorted(player["hand"], key=sort_key) if own else []
     return {
         "seat": seat,
         "is_viewer": own,
