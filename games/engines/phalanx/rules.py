@@ -1,8 +1,7 @@
 """Resolution of each action on a working copy of the state.
 
 Every function here takes a state already copied by ``state.move_copy`` (so it may change it
-in place; a player only once ``state.own_player`` has copied it, naming the card lists it
-changes), assumes the action was validated by ``engine``, and returns ``(events, details)``:
+in place, a player only once ``state.own_player`` has copied it), assumes the action was validated by ``engine``, and returns ``(events, details)``:
 events for the platform's admin log and details for the transaction log entry.
 """
 
@@ -62,7 +61,7 @@ def deploy(state: dict, seat: int, card: str) -> tuple[list[dict], dict]:
     """PXR-2: put ``card`` from the hand in the seat's next slot (front row left to right,
     then back row). PHX-DEPLOY-002: seats alternate; after 16 cards combat starts at turn 1
     with the seat that did not deploy first (PXR-1, PHX-TURNS-001)."""
-    player = own_player(state, seat, "hand")
+    player = own_player(state, seat)
     placed = sum(1 for row in player["grid"] for slot in row if slot is not None)
     row, column = divmod(placed, COLUMNS)
     player["hand"].remove(card)
@@ -88,7 +87,7 @@ def attack(state: dict, seat: int, column: int) -> tuple[list[dict], dict]:
     """
     defender = 1 - seat
     attacker = state["players"][seat]["grid"][FRONT][column]["id"]
-    target = own_player(state, defender, "discard")
+    target = own_player(state, defender)
     grid = target["grid"]
     result = resolve_column(attacker, grid[FRONT][column], grid[BACK][column], target["lp"])
     grid[FRONT][column], grid[BACK][column] = result["front"], result["back"]
@@ -160,7 +159,7 @@ def reinforce(state: dict, seat: int, card: str) -> tuple[list[dict], dict]:
     when the front is empty. When the column is full or the hand empty, the defender draws to
     4 (PHX-REINFORCE-004) and the turn passes to the defender (the seat after the attacker)."""
     column = state["reinforce"]["column"]
-    player = own_player(state, seat, "hand", "drawpile")
+    player = own_player(state, seat)
     grid = player["grid"]
     player["hand"].remove(card)
     slot = {"id": card, "hp": value_of(card)}

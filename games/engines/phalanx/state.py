@@ -109,20 +109,16 @@ def move_copy(state: dict) -> dict:
     return new
 
 
-def own_player(state: dict, seat: int, *changing: str) -> dict:
-    """``seat``'s player in a ``move_copy``, copied first: call it before changing the player.
-
-    Its grid rows are copied (its slots shared), and of its card lists only those named in
-    ``changing`` (``"hand"``, ``"drawpile"``, ``"discard"``); the others stay shared with the
-    input state, so the move must not change them, and the game hash keeps their text.
-    """
+def own_player(state: dict, seat: int) -> dict:
+    """``seat``'s player in a ``move_copy``, copied first: call it before changing the player
+    (its lists and grid rows are copied, its slots shared)."""
     p = state["players"][seat]
     player = {
         "lp": p["lp"],
         "grid": [list(row) for row in p["grid"]],
-        "hand": list(p["hand"]) if "hand" in changing else p["hand"],
-        "drawpile": list(p["drawpile"]) if "drawpile" in changing else p["drawpile"],
-        "discard": list(p["discard"]) if "discard" in changing else p["discard"],
+        "hand": list(p["hand"]),
+        "drawpile": list(p["drawpile"]),
+        "discard": list(p["discard"]),
     }
     state["players"][seat] = player
     return player
@@ -132,7 +128,7 @@ def work_copy(state: dict) -> dict:
     """A copy whose players may both be changed (the level-2 bot's sampled worlds)."""
     new = move_copy(state)
     for seat in range(len(new["players"])):
-        own_player(new, seat, "hand", "drawpile", "discard")
+        own_player(new, seat)
     return new
 
 

@@ -48,9 +48,6 @@ OPTIONS_TEXTS = {mode.value: canonical_json({"damage_mode": mode.value}) for mod
 # more CPU time than with no cache at all (while counting 11% fewer instructions).
 _PLAYER_LIMIT = 16
 _PLAYER_TEXTS: dict[int, tuple[dict, str]] = {}
-# The same for card lists (three per player), kept as few for the same reason.
-_CARD_LIST_LIMIT = 48
-_CARD_LIST_TEXTS: dict[int, tuple[list, str]] = {}
 # Every state key but the combat log and ``timeouts``, which only the first timeout adds.
 STATE_SIZE = 14
 
@@ -78,20 +75,6 @@ def _string(value: object) -> str:
 
 
 def _cards(cards: object) -> str:
-    """A card list's text, kept by identity: a move copies only the lists it changes
-    (``state.own_player``), and a list is never changed once it is in a state the engine
-    returned, as for players (``_player``)."""
-    cached = _CARD_LIST_TEXTS.get(id(cards))
-    if cached is not None and cached[0] is cards:
-        return cached[1]
-    text = _cards_text(cards)
-    if len(_CARD_LIST_TEXTS) >= _CARD_LIST_LIMIT:
-        _CARD_LIST_TEXTS.clear()
-    _CARD_LIST_TEXTS[id(cards)] = (cards, text)
-    return text
-
-
-def _cards_text(cards: object) -> str:
     if type(cards) is not list:
         raise NotStandard
     if not cards:
