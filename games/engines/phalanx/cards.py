@@ -125,7 +125,7 @@ def short_name(cid: str) -> str:
 
 def card_ref(cid: str) -> dict:
     """The structured ``{suit, rank}`` reference the combat log uses, plus the instance id."""
-    return {"id": cid, "suit": suit_of(cid), "rank": rank_of(cid)}
+    return {"id": cid, "suit": cid[-1], "rank": cid[4:-1]}  # suit_of and rank_of, inlined
 
 
 def sort_key(cid: str) -> tuple[int, int]:

@@ -19,8 +19,20 @@ from .cards import (
     value_of,
 )
 
+# The values an attack writes into its log, as plain strings read once: reading ``.value`` off
+# an enum member is a Python-level descriptor call (Python 3.11), a dozen per attack.
+FRONT_CARD = Target.FRONT_CARD.value
+BACK_CARD = Target.BACK_CARD.value
+PLAYER_LP = Target.PLAYER_LP.value
+ACE_VS_ACE = Bonus.ACE_VS_ACE.value
+ACE_INVULNERABLE = Bonus.ACE_INVULNERABLE.value
+DIAMOND_DOUBLE_DEFENSE = Bonus.DIAMOND_DOUBLE_DEFENSE.value
+CLUB_DOUBLE_OVERFLOW = Bonus.CLUB_DOUBLE_OVERFLOW.value
+SPADE_DOUBLE_LP = Bonus.SPADE_DOUBLE_LP.value
+HEART_HALVE_LP = Bonus.HEART_HALVE_LP.value
 
-def _card_step(target: Target, attacker: str, card: dict, incoming: int, bonuses: list) -> dict:
+
+def _card_step(target: str, attacker: str, card: dict, incoming: int, bonuses: list) -> dict:
     """One card absorbs ``incoming`` damage (``bonuses`` may already hold the Club bonus).
 
     - PXR-6: an Ace absorbs exactly 1 and keeps its 1 HP, unless the attacker is an Ace, in
@@ -36,13 +48,13 @@ def _card_step(target: Target, attacker: str, card: dict, incoming: int, bonuses
         effective = 1
         absorbed = min(incoming, 1)
         if is_ace(attacker):
-            bonuses.append(Bonus.ACE_VS_ACE.value)
+            bonuses.append(ACE_VS_ACE)
             damage = hp
         else:
-            bonuses.append(Bonus.ACE_INVULNERABLE.value)
+            bonuses.append(ACE_INVULNERABLE)
             damage = 0
-    elif target == Target.FRONT_CARD and suit_of(cid) == "D":
-        bonuses.append(Bonus.DIAMOND_DOUBLE_DEFENSE.value)
+    elif target == FRONT_CARD and suit_of(cid) == "D":
+        bonuses.append(DIAMOND_DOUBLE_DEFENSE)
         effective = 2 * hp
         absorbed = min(incoming, effective)
         damage = hp if incoming >= effective else min(-(-absorbed // 2), hp - 1)
@@ -52,7 +64,7 @@ def _card_step(target: Target, attacker: str, card: dict, incoming: int, bonuses
         damage = absorbed
     hp_after = hp - damage
     return {
-        "target": target.value,
+        "target": target,
         "card": card_ref(cid),
         "incomingDamage": incoming,
         "effectiveHp": effective,
@@ -85,37 +97,34 @@ def resolve_column(attacker: str, front: dict | None, back: dict | None, lp: int
     last_hit: str | None = None  # PXR-4: the last card that took damage in this attack
     slots = {"front": front, "back": back}
     passed_front = False
-    for key, target, slot in (
-        ("front", Target.FRONT_CARD, front),
-        ("back", Target.BACK_CARD, back),
-    ):
+    for key, target, slot in (("front", FRONT_CARD, front), ("back", BACK_CARD, back)):
         if slot is None or remaining <= 0:
             continue
         bonuses: list[str] = []
         incoming = remaining
-        if target == Target.BACK_CARD and passed_front and suit_of(attacker) == "C":
+        if target == BACK_CARD and passed_front and suit_of(attacker) == "C":
             # PHX-SUIT-003 / PXR-5: a Club doubles the overflow entering the back card.
             incoming *= 2
-            bonuses.append(Bonus.CLUB_DOUBLE_OVERFLOW.value)
+            bonuses.append(CLUB_DOUBLE_OVERFLOW)
         step = _card_step(target, attacker, slot, incoming, bonuses)
         steps.append(step)
         last_hit = slot["id"]
         remaining = step["overflow"]
-        passed_front = passed_front or target == Target.FRONT_CARD
+        passed_front = passed_front or target == FRONT_CARD
         slots[key] = None if step["destroyed"] else {"id": slot["id"], "hp": step["hpAfter"]}
 
     lp_bonuses: list[str] = []
     damage = remaining
     if remaining > 0 and suit_of(attacker) == "S":
         damage *= 2  # PHX-SUIT-004: Spade doubles first...
-        lp_bonuses.append(Bonus.SPADE_DOUBLE_LP.value)
+        lp_bonuses.append(SPADE_DOUBLE_LP)
     if remaining > 0 and last_hit is not None and suit_of(last_hit) == "H":
         damage //= 2  # ...PHX-SUIT-002: then a Heart last card halves, rounded down.
-        lp_bonuses.append(Bonus.HEART_HALVE_LP.value)
+        lp_bonuses.append(HEART_HALVE_LP)
     lp_after = max(0, lp - damage)  # PHX-LP-002: LP clamps at 0
     steps.append(
         {
-            "target": Target.PLAYER_LP.value,
+            "target": PLAYER_LP,
             "incomingDamage": remaining,
             "damage": damage,
             "lpBefore": lp,

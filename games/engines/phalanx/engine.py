@@ -31,7 +31,7 @@ from .cards import (
     sort_key,
 )
 from .combat import resolve_column
-from .state import setup_state, validate_config, work_copy
+from .state import move_copy, setup_state, validate_config
 from .txlog import append_entry, hash_before
 from .view import build_view
 
@@ -154,7 +154,7 @@ class PhalanxEngine(Engine):
         kind = self._validate(state, seat, action)
         before = hash_before(state)
         phase, turn = state["phase"], state["turn"]
-        new = work_copy(state)
+        new = move_copy(state)
         if kind == ActionType.DEPLOY:
             events, details = rules.deploy(new, seat, action["card"])
         elif kind == ActionType.ATTACK:
@@ -178,7 +178,7 @@ class PhalanxEngine(Engine):
         action = clock.default_action(state)
         before = hash_before(state)
         phase, turn = state["phase"], state["turn"]
-        new = work_copy(state)
+        new = move_copy(state)
         if action["type"] == ActionType.PASS:
             events, details = rules.pass_turn(new, seat)
         elif action["type"] == ActionType.DEPLOY:

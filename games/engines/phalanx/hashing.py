@@ -14,6 +14,10 @@ So the canonical JSON of each entry is kept by identity, and so is the SHA-256 s
 copies the state of the longest such prefix, feeds the entries added since, then the rest of
 the state (the players and a few numbers, ~1.5 KB). The bytes hashed are exactly those of the
 canonical JSON; ``tests/engines/phalanx/test_txlog.py`` compares with a from-scratch hash.
+
+The rest of the state is written by ``tail.py`` for the layout the engine builds (its card
+lists joined as plain text, its grid slots from a table), and by the general encoder for
+anything else.
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ import hashlib
 from typing import Any
 
 from games.engines.core import canonical_json
+
+from .tail import NOT_STANDARD, standard_opening_and_closing
 
 # Both caches keep the entry itself beside its id, so the id is not reused while cached, and
 # are emptied when they reach their limit (entries are ~0.5 KB of text each).
@@ -54,8 +60,9 @@ def _hashed_prefix(opening: str, log: list[dict]) -> tuple[Any, int]:
     return hashlib.sha256(opening.encode("utf-8")), 0
 
 
-def game_hash(state: dict) -> str:
-    """SHA-256 hex digest of the canonical JSON of ``state`` without ``txlog``."""
+def _general_opening_and_closing(state: dict) -> tuple[str, str]:
+    """The canonical JSON of ``state`` without ``txlog`` around its combat log's entries:
+    ``{...,"combat_log":[`` and ``],...}``, for any keys and values."""
     head, tail = {}, {}
     for key, value in state.items():
         if key < "combat_log":
@@ -64,6 +71,16 @@ def game_hash(state: dict) -> str:
             tail[key] = value
     head_text = canonical_json(head)[1:-1]
     opening = "{" + (head_text + "," if head_text else "") + '"combat_log":['
+    tail_text = canonical_json(tail)[1:-1]
+    return opening, "]" + ("," + tail_text if tail_text else "") + "}"
+
+
+def game_hash(state: dict) -> str:
+    """SHA-256 hex digest of the canonical JSON of ``state`` without ``txlog``."""
+    try:
+        opening, closing = standard_opening_and_closing(state)
+    except NOT_STANDARD:  # not laid out as the engine lays states out: the general encoder
+        opening, closing = _general_opening_and_closing(state)
     log = state["combat_log"]
     digest, done = _hashed_prefix(opening, log)
     for k in range(done, len(log)):
@@ -74,6 +91,5 @@ def game_hash(state: dict) -> str:
         if len(_PREFIXES) >= _LIMIT:
             _PREFIXES.clear()
         _PREFIXES[(opening, id(log[-1]))] = (log[-1], len(log), digest.copy())
-    tail_text = canonical_json(tail)[1:-1]
-    digest.update(("]" + ("," + tail_text if tail_text else "") + "}").encode("utf-8"))
+    digest.update(closing.encode("utf-8"))
     return digest.hexdigest()

@@ -1,7 +1,7 @@
 """Resolution of each action on a working copy of the state.
 
-Every function here takes a state already copied by ``state.work_copy`` (so it may change it
-in place), assumes the action was validated by ``engine``, and returns ``(events, details)``:
+Every function here takes a state already copied by ``state.move_copy`` (so it may change it
+in place, a player only once ``state.own_player`` has copied it), assumes the action was validated by ``engine``, and returns ``(events, details)``:
 events for the platform's admin log and details for the transaction log entry.
 """
 
@@ -21,7 +21,7 @@ from .cards import (
     value_of,
 )
 from .combat import resolve_column
-from .state import depleted
+from .state import depleted, own_player
 
 
 def finish(state: dict, winner: int | None, reason: Reason, message: str) -> None:
@@ -61,7 +61,7 @@ def deploy(state: dict, seat: int, card: str) -> tuple[list[dict], dict]:
     """PXR-2: put ``card`` from the hand in the seat's next slot (front row left to right,
     then back row). PHX-DEPLOY-002: seats alternate; after 16 cards combat starts at turn 1
     with the seat that did not deploy first (PXR-1, PHX-TURNS-001)."""
-    player = state["players"][seat]
+    player = own_player(state, seat)
     placed = sum(1 for row in player["grid"] for slot in row if slot is not None)
     row, column = divmod(placed, COLUMNS)
     player["hand"].remove(card)
@@ -87,7 +87,7 @@ def attack(state: dict, seat: int, column: int) -> tuple[list[dict], dict]:
     """
     defender = 1 - seat
     attacker = state["players"][seat]["grid"][FRONT][column]["id"]
-    target = state["players"][defender]
+    target = own_player(state, defender)
     grid = target["grid"]
     result = resolve_column(attacker, grid[FRONT][column], grid[BACK][column], target["lp"])
     grid[FRONT][column], grid[BACK][column] = result["front"], result["back"]
@@ -102,8 +102,8 @@ def attack(state: dict, seat: int, column: int) -> tuple[list[dict], dict]:
     if reset:
         for row in (FRONT, BACK):
             slot = grid[row][column]
-            if slot is not None:
-                slot["hp"] = value_of(slot["id"])
+            if slot is not None:  # a new slot: the old one may be shared with earlier states
+                grid[row][column] = {"id": slot["id"], "hp": value_of(slot["id"])}
 
     entry = {
         "turnNumber": state["turn"],
@@ -159,7 +159,7 @@ def reinforce(state: dict, seat: int, card: str) -> tuple[list[dict], dict]:
     when the front is empty. When the column is full or the hand empty, the defender draws to
     4 (PHX-REINFORCE-004) and the turn passes to the defender (the seat after the attacker)."""
     column = state["reinforce"]["column"]
-    player = state["players"][seat]
+    player = own_player(state, seat)
     grid = player["grid"]
     player["hand"].remove(card)
     slot = {"id": card, "hp": value_of(card)}

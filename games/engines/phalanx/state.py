@@ -88,30 +88,47 @@ def setup_state(config: dict, seed: str) -> dict:
     }
 
 
-def work_copy(state: dict) -> dict:
-    """A copy safe to modify: small parts deep-copied, the append-only logs shallow-copied.
+def move_copy(state: dict) -> dict:
+    """A copy for one move to change: the players are still the input's until ``own_player``
+    copies the one the move changes (a move changes at most one player).
 
-    The logs' entries are never changed after they are written, so sharing them with the input
-    state keeps ``apply`` from mutating its input while avoiding a deep copy of a long match.
+    Shared with the input state, because nothing changes them in place once they are in a
+    state: the options, the reinforcement and the outcome (the rules replace them), the grid
+    slots (``{id, hp}``: the rules put a new slot in the grid rather than change one, see
+    ``rules.attack``) and the entries of the append-only logs (copying the logs' lists keeps
+    ``apply`` from mutating its input while avoiding a deep copy of a long match). A player
+    left unchanged stays the same object from state to state, which lets the game hash keep
+    its text (``tail.py``).
     """
     new = dict(state)
-    new["options"] = dict(state["options"])
-    new["players"] = [
-        {
-            "lp": p["lp"],
-            "grid": [[None if s is None else dict(s) for s in row] for row in p["grid"]],
-            "hand": list(p["hand"]),
-            "drawpile": list(p["drawpile"]),
-            "discard": list(p["discard"]),
-        }
-        for p in state["players"]
-    ]
-    new["reinforce"] = None if state["reinforce"] is None else dict(state["reinforce"])
+    new["players"] = list(state["players"])
     new["combat_log"] = list(state["combat_log"])
     new["txlog"] = list(state["txlog"])
-    new["outcome"] = None if state["outcome"] is None else dict(state["outcome"])
     if "timeouts" in state:  # PXC-3's count, present from the first timeout on
         new["timeouts"] = list(state["timeouts"])
+    return new
+
+
+def own_player(state: dict, seat: int) -> dict:
+    """``seat``'s player in a ``move_copy``, copied first: call it before changing the player
+    (its lists and grid rows are copied, its slots shared)."""
+    p = state["players"][seat]
+    player = {
+        "lp": p["lp"],
+        "grid": [list(row) for row in p["grid"]],
+        "hand": list(p["hand"]),
+        "drawpile": list(p["drawpile"]),
+        "discard": list(p["discard"]),
+    }
+    state["players"][seat] = player
+    return player
+
+
+def work_copy(state: dict) -> dict:
+    """A copy whose players may both be changed (the level-2 bot's sampled worlds)."""
+    new = move_copy(state)
+    for seat in range(len(new["players"])):
+        own_player(new, seat)
     return new
 
 
