@@ -653,11 +653,13 @@ def pending_source(pending: dict[str, Any]) -> Any:
     return pending["card"]
 
 
-def target_candidates(state: dict[str, Any]) -> list[str]:
-    out = [PLAYER]
+def target_candidates(state: dict[str, Any]) -> Iterator[str]:
+    """The opponent, then every Unit on the field, lazily: a select needs only its first
+    legal target, which for an attack is nearly always the first candidate."""
+    yield PLAYER
     for p in state["players"]:
-        out.extend(u["id"] for u in p["battle"])
-    return out
+        for unit in p["battle"]:
+            yield unit["id"]
 
 
 # select mode -> the checks of a complete move that read its target, as its check_* runs

@@ -27,6 +27,7 @@ before the shuffle so an id says nothing about deck order) and ``gd1-r04`` (reso
 from __future__ import annotations
 
 from enum import StrEnum
+from operator import itemgetter
 from typing import Any
 
 from .cards import card
@@ -175,9 +176,22 @@ def add_log(state: dict[str, Any], kind: str, text: str, seat: int | None = None
     )
     # Routine lines beyond the last LOG_KEEP are dropped (oldest first), so the state stays
     # small; every destruction and every keyword that fired stays for the whole match.
-    routine = [i for i, e in enumerate(state["log"]) if e["kind"] not in LOG_ALWAYS]
-    if len(routine) > LOG_KEEP:
-        del state["log"][routine[0]]
+    log = state["log"]
+    if len(log) > LOG_KEEP:  # a shorter log cannot hold too many routine lines
+        _drop_oldest_routine_line(log)
+
+
+_KIND = itemgetter("kind")
+_LOG_ALWAYS = frozenset(LOG_ALWAYS)
+
+
+def _drop_oldest_routine_line(log: list[dict[str, Any]]) -> None:
+    """Drop the oldest routine line if there are more than LOG_KEEP. Called on every log line,
+    so the kinds are read and counted by C loops (map) rather than a Python one per line."""
+    kinds = list(map(_KIND, log))
+    routine = len(kinds) - sum(map(_LOG_ALWAYS.__contains__, kinds))
+    if routine > LOG_KEEP:
+        del log[next(i for i, kind in enumerate(kinds) if kind not in _LOG_ALWAYS)]
 
 
 def _copy_player(p: dict[str, Any]) -> dict[str, Any]:
