@@ -219,14 +219,7 @@ class GundamEngine(Engine):
         return []
 
     def _valid(self, state, seat, candidates):
-        out = []
-        for action in candidates:
-            try:
-                self._check(state, seat, action)
-            except IllegalAction:
-                continue
-            out.append(action)
-        return out
+        return [action for action in candidates if self._check(state, seat, action) is None]
 
     def _block_actions(self, state, seat):
         p = player(state, seat)
@@ -280,54 +273,66 @@ class GundamEngine(Engine):
     # ------------------------------------------------------------ apply
 
     def _check(self, state, seat, action):
-        """Validate without changing anything; raise IllegalAction if the move is illegal."""
+        """Validate without changing anything: the move's refusal ``(code, message)``, or None
+        when it is legal (``apply`` raises the refusal as IllegalAction)."""
         kind = action.get("type")
         if kind in MOVES:
-            MOVES[kind][0](state, seat, action)
-        elif kind == "select":
-            check_select(state, seat, action)
-        elif kind == "target":
-            pending = self._own_pending(state, seat)
-            if pending["mode"] not in SELECT_MODES:
-                raise IllegalAction(INVALID_PHASE, "Nothing is selected.")
-            move = compose(pending["mode"], pending_source(pending), action.get("target"))
-            MOVES[move["type"]][0](state, seat, move)
-        elif kind == "toggle_attacker":
-            check_toggle_attacker(state, seat, action)
-        elif kind == "cancel":
-            self._own_pending(state, seat)
-        elif kind == "toggle_discard":
-            guard(state, seat, (END_PHASE,), "Choosing discards")
-            p = player(state, seat)
-            cid = action.get("card")
-            if cid not in p["hand"]:
-                raise IllegalAction(INVALID_CARD, "That card is not in your hand.")
-            excess = len(p["hand"]) - options(state)["hand_limit"]
-            if excess <= 0:
-                raise IllegalAction(INVALID_TARGET, "Your hand is within the limit.")
+            return MOVES[kind][0](state, seat, action)
+        if kind == "select":
+            return check_select(state, seat, action)
+        if kind == "target":
+            if refused := self._own_pending(state, seat):
+                return refused
             pending = state["pending"]
-            marked = pending["cards"] if pending and pending["mode"] == "discard" else []
-            if cid not in marked and len(marked) >= excess:
-                raise IllegalAction(INVALID_TARGET, f"You only discard {excess} card(s).")
-        else:
-            raise IllegalAction(INVALID_ACTION, "That is not an action of this game.")
+            if pending["mode"] not in SELECT_MODES:
+                return INVALID_PHASE, "Nothing is selected."
+            move = compose(pending["mode"], pending_source(pending), action.get("target"))
+            return MOVES[move["type"]][0](state, seat, move)
+        if kind == "toggle_attacker":
+            return check_toggle_attacker(state, seat, action)
+        if kind == "cancel":
+            return self._own_pending(state, seat)
+        if kind == "toggle_discard":
+            return self._check_toggle_discard(state, seat, action)
+        return INVALID_ACTION, "That is not an action of this game."
 
-    def _own_pending(self, state, seat):
+    @staticmethod
+    def _check_toggle_discard(state, seat, action):
+        if refused := guard(state, seat, (END_PHASE,), "Choosing discards"):
+            return refused
+        p = player(state, seat)
+        cid = action.get("card")
+        if cid not in p["hand"]:
+            return INVALID_CARD, "That card is not in your hand."
+        excess = len(p["hand"]) - options(state)["hand_limit"]
+        if excess <= 0:
+            return INVALID_TARGET, "Your hand is within the limit."
+        pending = state["pending"]
+        marked = pending["cards"] if pending and pending["mode"] == "discard" else []
+        if cid not in marked and len(marked) >= excess:
+            return INVALID_TARGET, f"You only discard {excess} card(s)."
+        return None
+
+    @staticmethod
+    def _own_pending(state, seat):
+        """Refused unless the seat has a half-built move of its own."""
         if is_over(state):
-            raise IllegalAction("GAME_OVER", "The game is over.")
+            return "GAME_OVER", "The game is over."
         pending = state["pending"]
         if pending is None or state["attack"] is not None:
-            raise IllegalAction(INVALID_PHASE, "Nothing is selected.")
+            return INVALID_PHASE, "Nothing is selected."
         if pending["seat"] != seat:
-            raise IllegalAction(NOT_YOUR_TURN, "It is not your turn.")
-        return pending
+            return NOT_YOUR_TURN, "It is not your turn."
+        return None
 
     def apply(self, state: dict[str, Any], seat: int, action: dict[str, Any]):
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction(INVALID_ACTION, 'An action is an object with a "type".')
         if seat not in SEATS:
             raise IllegalAction(NOT_YOUR_TURN, "Only seats 0 and 1 play.")
-        self._check(state, seat, action)
+        refused = self._check(state, seat, action)
+        if refused:
+            raise IllegalAction(*refused)
         new = work_copy(state)
         mark = new["counters"]["log"]
         new["counters"]["actions"] += 1
