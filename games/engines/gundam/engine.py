@@ -370,7 +370,14 @@ class GundamEngine(Engine):
     @staticmethod
     def _events(state, mark, seat, kind):
         events = [{"type": "action", "seat": seat, "action": kind}]
-        events.extend({"type": e["kind"], "text": e["text"]} for e in state["log"] if e["n"] > mark)
+        log = state["log"]
+        # add_log numbers lines in the order it appends them (and only ever drops old ones), so
+        # the move's lines, numbered past ``mark``, are the last ones: found from the end
+        # without reading the whole log (up to 60 routine lines and every destruction).
+        first = len(log)
+        while first and log[first - 1]["n"] > mark:
+            first -= 1
+        events.extend({"type": e["kind"], "text": e["text"]} for e in log[first:])
         return events
 
     # ------------------------------------------------------------ timeout
