@@ -195,15 +195,19 @@ def _drop_oldest_routine_line(log: list[dict[str, Any]]) -> None:
 
 
 def _copy_player(p: dict[str, Any]) -> dict[str, Any]:
+    """A copy of every zone (see the layout above), named one by one: this runs twice per
+    move, and testing each value's type in a loop cost a quarter more."""
     copied = dict(p)
-    for key, value in p.items():
-        if type(value) is list:
-            # A zone is a list of ids or of flat records (resources, units): no deeper.
-            copied[key] = (
-                [dict(x) for x in value] if value and type(value[0]) is dict else list(value)
-            )
-        elif type(value) is dict:
-            copied[key] = dict(value)  # the Base: a flat record
+    copied["deck"] = p["deck"][:]  # lists of ids
+    copied["rdeck"] = p["rdeck"][:]
+    copied["hand"] = p["hand"][:]
+    copied["shields"] = p["shields"][:]
+    copied["trash"] = p["trash"][:]
+    copied["removal"] = p["removal"][:]
+    copied["resources"] = list(map(dict, p["resources"]))  # lists of flat records
+    copied["battle"] = list(map(dict, p["battle"]))
+    if p["base"] is not None:
+        copied["base"] = dict(p["base"])  # a flat record
     return copied
 
 
