@@ -114,13 +114,7 @@ def level(p: dict[str, Any]) -> int:
 
 
 def active_resources(p: dict[str, Any]) -> int:
-    # ``rested`` is a bool: the active ones are all but those counted as True. Summed by a C
-    # loop (map) because every card in hand asks this for each list of legal actions.
-    resources = p["resources"]
-    return len(resources) - sum(map(_RESTED, resources))
-
-
-_RESTED = itemgetter("rested")
+    return sum(1 for r in p["resources"] if not r["rested"])
 
 
 def find_unit(p: dict[str, Any], unit_id: Any) -> dict[str, Any] | None:
