@@ -49,6 +49,7 @@ from .state import (
     STAGE_CHOOSE_DECK,
     STAGE_OVER,
     add_log,
+    composing_copy,
     find_unit,
     options,
     player,
@@ -59,6 +60,8 @@ from .view import build_view
 
 # Actions that keep a half-built selection alive; every other accepted move drops it.
 _SELECTION_MOVES = ("select", "toggle_discard", "toggle_attacker")
+# Actions that change only the half-built selection (and the counters): see composing_copy.
+_COMPOSING_MOVES = (*_SELECTION_MOVES, "cancel")
 
 
 def validate_config(config: Any) -> list[str]:
@@ -333,11 +336,11 @@ class GundamEngine(Engine):
         refused = self._check(state, seat, action)
         if refused:
             raise IllegalAction(*refused)
-        new = work_copy(state)
+        kind = action["type"]
+        new = composing_copy(state) if kind in _COMPOSING_MOVES else work_copy(state)
         mark = new["counters"]["log"]
         new["counters"]["actions"] += 1
         note_move(new, seat)  # GUN-X-ABANDON: a move of its own breaks a seat's run
-        kind = action["type"]
         if kind == "select":
             new["pending"] = {"seat": seat, "mode": action["mode"], "card": action["card"]}
             if action["mode"] == "attack":
