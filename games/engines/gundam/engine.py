@@ -11,6 +11,7 @@ also accepts each complete move in one dict (``{"type": "attack", "attacker": id
 from __future__ import annotations
 
 import copy
+from functools import cache
 from typing import Any
 
 from ..core import WIN, Engine, IllegalAction, Outcome, Prompts, rng
@@ -100,6 +101,22 @@ def validate_config(config: Any) -> list[str]:
     return errors
 
 
+# One Prompts per step and waiting seat, shared by every state at that point (nothing changes
+# a returned ``waiting``): the playing loop asks for them before every move.
+
+
+@cache
+def _block_prompts(turn: int, n: int, defender: int) -> Prompts:
+    return Prompts(step=f"t{turn}-block-{n}", waiting={defender: "block"}, time_limit=BLOCK_SECONDS)
+
+
+@cache
+def _phase_prompts(turn: int, phase: str, current: int, kind: str) -> Prompts:
+    return Prompts(
+        step=f"t{turn}-{phase}", waiting={current: kind}, time_limit=clock.phase_limit(phase)
+    )
+
+
 class GundamEngine(Engine):
     slug = "gundam"
     name = "Gundam Card Game"
@@ -168,17 +185,9 @@ class GundamEngine(Engine):
             )
         attack = state["attack"]
         if attack is not None and attack["step"] == "block":
-            return Prompts(
-                step=f"t{state['turn']}-block-{attack['n']}",
-                waiting={1 - attack["seat"]: "block"},
-                time_limit=BLOCK_SECONDS,
-            )
+            return _block_prompts(state["turn"], attack["n"], 1 - attack["seat"])
         kind = "target" if state["pending"] else state["phase"]
-        return Prompts(
-            step=f"t{state['turn']}-{state['phase']}",
-            waiting={state["current"]: kind},
-            time_limit=clock.phase_limit(state["phase"]),
-        )
+        return _phase_prompts(state["turn"], state["phase"], state["current"], kind)
 
     # ------------------------------------------------------------ legal actions
 
