@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.core import IllegalAction
 from games.engines.core.clock import ABANDON_AFTER, note_timeouts
 
 from .flow import default_discard, end_turn, lose
@@ -47,9 +46,8 @@ def turn_timeout(state: dict[str, Any]) -> None:
     state["pending"] = None
     if phase == RESOURCE_PHASE:
         add_log(state, "timeout", f"{seat_name(seat)} ran out of time in the resource phase.", seat)
-        try:
-            check_play_resource(state, seat, {"type": "play_resource"})
-        except IllegalAction:  # an empty resource deck or a full area (GDR-22)
+        if check_play_resource(state, seat, {"type": "play_resource"}):
+            # Refused: an empty resource deck or a full area (GDR-22).
             do_skip_resource(state, seat, {"type": "skip_resource"})
         else:
             do_play_resource(state, seat, {"type": "play_resource"})

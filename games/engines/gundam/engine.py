@@ -11,6 +11,7 @@ also accepts each complete move in one dict (``{"type": "attack", "attacker": id
 from __future__ import annotations
 
 import copy
+from functools import cache
 from typing import Any
 
 from ..core import WIN, Engine, IllegalAction, Outcome, Prompts, rng
@@ -49,6 +50,7 @@ from .state import (
     STAGE_CHOOSE_DECK,
     STAGE_OVER,
     add_log,
+    composing_copy,
     find_unit,
     options,
     player,
@@ -59,6 +61,8 @@ from .view import build_view
 
 # Actions that keep a half-built selection alive; every other accepted move drops it.
 _SELECTION_MOVES = ("select", "toggle_discard", "toggle_attacker")
+# Actions that change only the half-built selection (and the counters): see composing_copy.
+_COMPOSING_MOVES = (*_SELECTION_MOVES, "cancel")
 
 
 def validate_config(config: Any) -> list[str]:
@@ -95,6 +99,22 @@ def validate_config(config: Any) -> list[str]:
             continue
         errors.extend(f"Seat {seat_key} deck: {e}" for e in validate_deck(entry.get("deck")))
     return errors
+
+
+# One Prompts per step and waiting seat, shared by every state at that point (nothing changes
+# a returned ``waiting``): the playing loop asks for them before every move.
+
+
+@cache
+def _block_prompts(turn: int, n: int, defender: int) -> Prompts:
+    return Prompts(step=f"t{turn}-block-{n}", waiting={defender: "block"}, time_limit=BLOCK_SECONDS)
+
+
+@cache
+def _phase_prompts(turn: int, phase: str, current: int, kind: str) -> Prompts:
+    return Prompts(
+        step=f"t{turn}-{phase}", waiting={current: kind}, time_limit=clock.phase_limit(phase)
+    )
 
 
 class GundamEngine(Engine):
@@ -165,17 +185,9 @@ class GundamEngine(Engine):
             )
         attack = state["attack"]
         if attack is not None and attack["step"] == "block":
-            return Prompts(
-                step=f"t{state['turn']}-block-{attack['n']}",
-                waiting={1 - attack["seat"]: "block"},
-                time_limit=BLOCK_SECONDS,
-            )
+            return _block_prompts(state["turn"], attack["n"], 1 - attack["seat"])
         kind = "target" if state["pending"] else state["phase"]
-        return Prompts(
-            step=f"t{state['turn']}-{state['phase']}",
-            waiting={state["current"]: kind},
-            time_limit=clock.phase_limit(state["phase"]),
-        )
+        return _phase_prompts(state["turn"], state["phase"], state["current"], kind)
 
     # ------------------------------------------------------------ legal actions
 
@@ -219,14 +231,7 @@ class GundamEngine(Engine):
         return []
 
     def _valid(self, state, seat, candidates):
-        out = []
-        for action in candidates:
-            try:
-                self._check(state, seat, action)
-            except IllegalAction:
-                continue
-            out.append(action)
-        return out
+        return [action for action in candidates if self._check(state, seat, action) is None]
 
     def _block_actions(self, state, seat):
         p = player(state, seat)
@@ -280,59 +285,71 @@ class GundamEngine(Engine):
     # ------------------------------------------------------------ apply
 
     def _check(self, state, seat, action):
-        """Validate without changing anything; raise IllegalAction if the move is illegal."""
+        """Validate without changing anything: the move's refusal ``(code, message)``, or None
+        when it is legal (``apply`` raises the refusal as IllegalAction)."""
         kind = action.get("type")
         if kind in MOVES:
-            MOVES[kind][0](state, seat, action)
-        elif kind == "select":
-            check_select(state, seat, action)
-        elif kind == "target":
-            pending = self._own_pending(state, seat)
-            if pending["mode"] not in SELECT_MODES:
-                raise IllegalAction(INVALID_PHASE, "Nothing is selected.")
-            move = compose(pending["mode"], pending_source(pending), action.get("target"))
-            MOVES[move["type"]][0](state, seat, move)
-        elif kind == "toggle_attacker":
-            check_toggle_attacker(state, seat, action)
-        elif kind == "cancel":
-            self._own_pending(state, seat)
-        elif kind == "toggle_discard":
-            guard(state, seat, (END_PHASE,), "Choosing discards")
-            p = player(state, seat)
-            cid = action.get("card")
-            if cid not in p["hand"]:
-                raise IllegalAction(INVALID_CARD, "That card is not in your hand.")
-            excess = len(p["hand"]) - options(state)["hand_limit"]
-            if excess <= 0:
-                raise IllegalAction(INVALID_TARGET, "Your hand is within the limit.")
+            return MOVES[kind][0](state, seat, action)
+        if kind == "select":
+            return check_select(state, seat, action)
+        if kind == "target":
+            if refused := self._own_pending(state, seat):
+                return refused
             pending = state["pending"]
-            marked = pending["cards"] if pending and pending["mode"] == "discard" else []
-            if cid not in marked and len(marked) >= excess:
-                raise IllegalAction(INVALID_TARGET, f"You only discard {excess} card(s).")
-        else:
-            raise IllegalAction(INVALID_ACTION, "That is not an action of this game.")
+            if pending["mode"] not in SELECT_MODES:
+                return INVALID_PHASE, "Nothing is selected."
+            move = compose(pending["mode"], pending_source(pending), action.get("target"))
+            return MOVES[move["type"]][0](state, seat, move)
+        if kind == "toggle_attacker":
+            return check_toggle_attacker(state, seat, action)
+        if kind == "cancel":
+            return self._own_pending(state, seat)
+        if kind == "toggle_discard":
+            return self._check_toggle_discard(state, seat, action)
+        return INVALID_ACTION, "That is not an action of this game."
 
-    def _own_pending(self, state, seat):
+    @staticmethod
+    def _check_toggle_discard(state, seat, action):
+        if refused := guard(state, seat, (END_PHASE,), "Choosing discards"):
+            return refused
+        p = player(state, seat)
+        cid = action.get("card")
+        if cid not in p["hand"]:
+            return INVALID_CARD, "That card is not in your hand."
+        excess = len(p["hand"]) - options(state)["hand_limit"]
+        if excess <= 0:
+            return INVALID_TARGET, "Your hand is within the limit."
+        pending = state["pending"]
+        marked = pending["cards"] if pending and pending["mode"] == "discard" else []
+        if cid not in marked and len(marked) >= excess:
+            return INVALID_TARGET, f"You only discard {excess} card(s)."
+        return None
+
+    @staticmethod
+    def _own_pending(state, seat):
+        """Refused unless the seat has a half-built move of its own."""
         if is_over(state):
-            raise IllegalAction("GAME_OVER", "The game is over.")
+            return "GAME_OVER", "The game is over."
         pending = state["pending"]
         if pending is None or state["attack"] is not None:
-            raise IllegalAction(INVALID_PHASE, "Nothing is selected.")
+            return INVALID_PHASE, "Nothing is selected."
         if pending["seat"] != seat:
-            raise IllegalAction(NOT_YOUR_TURN, "It is not your turn.")
-        return pending
+            return NOT_YOUR_TURN, "It is not your turn."
+        return None
 
     def apply(self, state: dict[str, Any], seat: int, action: dict[str, Any]):
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction(INVALID_ACTION, 'An action is an object with a "type".')
         if seat not in SEATS:
             raise IllegalAction(NOT_YOUR_TURN, "Only seats 0 and 1 play.")
-        self._check(state, seat, action)
-        new = work_copy(state)
+        refused = self._check(state, seat, action)
+        if refused:
+            raise IllegalAction(*refused)
+        kind = action["type"]
+        new = composing_copy(state) if kind in _COMPOSING_MOVES else work_copy(state)
         mark = new["counters"]["log"]
         new["counters"]["actions"] += 1
         note_move(new, seat)  # GUN-X-ABANDON: a move of its own breaks a seat's run
-        kind = action["type"]
         if kind == "select":
             new["pending"] = {"seat": seat, "mode": action["mode"], "card": action["card"]}
             if action["mode"] == "attack":
@@ -365,7 +382,14 @@ class GundamEngine(Engine):
     @staticmethod
     def _events(state, mark, seat, kind):
         events = [{"type": "action", "seat": seat, "action": kind}]
-        events.extend({"type": e["kind"], "text": e["text"]} for e in state["log"] if e["n"] > mark)
+        log = state["log"]
+        # add_log numbers lines in the order it appends them (and only ever drops old ones), so
+        # the move's lines, numbered past ``mark``, are the last ones: found from the end
+        # without reading the whole log (up to 60 routine lines and every destruction).
+        first = len(log)
+        while first and log[first - 1]["n"] > mark:
+            first -= 1
+        events.extend({"type": e["kind"], "text": e["text"]} for e in log[first:])
         return events
 
     # ------------------------------------------------------------ timeout

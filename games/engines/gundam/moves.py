@@ -4,9 +4,13 @@ Validation order (rulings §1.2): GAME_OVER → INVALID_PHASE → NOT_YOUR_TURN 
 INVALID_CARD / INVALID_TARGET / UNIT_CANNOT_ATTACK / ABILITY_UNAVAILABLE →
 INSUFFICIENT_RESOURCES → INVALID_LEVEL → ZONE_FULL / RESOURCE_DECK_EMPTY.
 
-Each ``check_*`` raises ``IllegalAction`` and changes nothing; each ``do_*`` is called only on
-a clone after its check passed. ``partial=True`` checks a move whose target is not chosen yet
-(the "select" half of a composed move): the checks that need the target are skipped.
+Each ``check_*`` changes nothing and returns the move's first refusal, a ``(code, message)``
+pair that ``apply`` raises as ``IllegalAction``, or None when the move is legal; each ``do_*``
+is called only on a clone after its check passed. ``partial=True`` checks a move whose target
+is not chosen yet (the "select" half of a composed move): the checks that need the target are
+skipped. The checks return rather than raise because ``legal_actions`` runs them on every
+candidate move and most candidates are refused: raising and catching an exception for each
+cost more than the check itself.
 """
 
 from __future__ import annotations
@@ -14,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ..core import IllegalAction
 from . import combat
 from .cards import BASE, COMMAND, EFFECT_OPS, EX_BASE, PILOT, UNIT, card
 from .decks import validate_deck
@@ -55,6 +58,9 @@ INVALID_ACTION = "INVALID_ACTION"  # malformed dict or unknown type (not a move 
 
 PLAYER = combat.PLAYER
 
+# Why a move is refused: the code and the sentence of the IllegalAction that apply raises.
+Refusal = tuple[str, str]
+
 
 def _name(no: str) -> str:
     return card(no)["name"]
@@ -63,52 +69,51 @@ def _name(no: str) -> str:
 # ---------------------------------------------------------------- shared guards
 
 
-def guard(state: dict[str, Any], seat: int, phases: tuple[str, ...], what: str) -> None:
+def guard(state: dict[str, Any], seat: int, phases: tuple[str, ...], what: str) -> Refusal | None:
     """Checks 1–3: the game is running, the phase fits, it is this seat's turn.
 
     While an attack waits at its block step, nothing but the defender's decision fits.
     """
     if is_over(state):
-        raise IllegalAction(GAME_OVER, "The game is over.")
+        return GAME_OVER, "The game is over."
     if state["stage"] != STAGE_PLAY:
-        raise IllegalAction(INVALID_PHASE, "Both players must choose a deck first.")
+        return INVALID_PHASE, "Both players must choose a deck first."
     if state["attack"] is not None:
-        raise IllegalAction(
-            INVALID_PHASE, "An attack is waiting for the defender's block decision."
-        )
+        return INVALID_PHASE, "An attack is waiting for the defender's block decision."
     if state["phase"] not in phases:
         allowed = " or ".join(phases)
-        raise IllegalAction(
-            INVALID_PHASE, f"{what} is only allowed in the {allowed} phase (now: {state['phase']})."
+        return (
+            INVALID_PHASE,
+            f"{what} is only allowed in the {allowed} phase (now: {state['phase']}).",
         )
     if seat != state["current"]:
-        raise IllegalAction(NOT_YOUR_TURN, "It is not your turn.")
+        return NOT_YOUR_TURN, "It is not your turn."
+    return None
 
 
 def _hand_card(
     state: dict[str, Any], seat: int, cid: Any, types: tuple[str, ...], what: str
-) -> str:
-    """The card number of ``cid`` if it is in the seat's hand with one of ``types``."""
+) -> Refusal | None:
+    """Refused unless ``cid`` is in the seat's hand with one of ``types``."""
     p = player(state, seat)
     if not isinstance(cid, str) or cid not in p["hand"]:
-        raise IllegalAction(INVALID_CARD, f"That card is not in your hand ({what}).")
+        return INVALID_CARD, f"That card is not in your hand ({what})."
     no = state["cards"][cid]
     if card(no)["type"] not in types:
-        raise IllegalAction(INVALID_CARD, f"{_name(no)} is not a {' or '.join(types)} card.")
-    return no
+        return INVALID_CARD, f"{_name(no)} is not a {' or '.join(types)} card."
+    return None
 
 
-def _pay_checks(p: dict[str, Any], info: dict[str, Any]) -> None:
+def _pay_checks(p: dict[str, Any], info: dict[str, Any]) -> Refusal | None:
     """Checks 5–6: cost against active resources, then level against resources (GDR-1)."""
     if info["cost"] > active_resources(p):
-        raise IllegalAction(
+        return (
             INSUFFICIENT_RESOURCES,
             f"{info['name']} costs {info['cost']}; you have {active_resources(p)} active resources.",
         )
     if info["level"] > level(p):
-        raise IllegalAction(
-            INVALID_LEVEL, f"{info['name']} needs Lv {info['level']}; your Lv is {level(p)}."
-        )
+        return INVALID_LEVEL, f"{info['name']} needs Lv {info['level']}; your Lv is {level(p)}."
+    return None
 
 
 def pay(state: dict[str, Any], seat: int, cost: int) -> None:
@@ -129,19 +134,20 @@ def pay(state: dict[str, Any], seat: int, cost: int) -> None:
 # ---------------------------------------------------------------- deck choice
 
 
-def check_choose_deck(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
+def check_choose_deck(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Refusal | None:
     if is_over(state):
-        raise IllegalAction(GAME_OVER, "The game is over.")
+        return GAME_OVER, "The game is over."
     if state["stage"] != STAGE_CHOOSE_DECK:
-        raise IllegalAction(INVALID_PHASE, "Decks are chosen before the game starts.")
+        return INVALID_PHASE, "Decks are chosen before the game starts."
     if state["choices"][str(seat)] is not None:
-        raise IllegalAction(INVALID_PHASE, "You have already chosen your deck.")
+        return INVALID_PHASE, "You have already chosen your deck."
     name = action.get("name", "")
     if not isinstance(name, str):
-        raise IllegalAction(INVALID_CARD, "A deck name must be text.")
+        return INVALID_CARD, "A deck name must be text."
     errors = validate_deck(action.get("deck"))
     if errors:
-        raise IllegalAction(INVALID_CARD, " ".join(errors))
+        return INVALID_CARD, " ".join(errors)
+    return None
 
 
 def do_choose_deck(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
@@ -157,15 +163,17 @@ def do_choose_deck(state: dict[str, Any], seat: int, action: dict[str, Any]) -> 
 # ---------------------------------------------------------------- resource phase
 
 
-def check_play_resource(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
-    guard(state, seat, (RESOURCE_PHASE,), "Playing a resource")
+def check_play_resource(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Refusal | None:
+    if refused := guard(state, seat, (RESOURCE_PHASE,), "Playing a resource"):
+        return refused
     p = player(state, seat)
     if p["resource_played"]:
-        raise IllegalAction(INVALID_PHASE, "You already played a resource this turn.")
+        return INVALID_PHASE, "You already played a resource this turn."
     if len(p["resources"]) >= MAX_RESOURCES:
-        raise IllegalAction(ZONE_FULL, f"Your resource area holds at most {MAX_RESOURCES} cards.")
+        return ZONE_FULL, f"Your resource area holds at most {MAX_RESOURCES} cards."
     if not p["rdeck"]:
-        raise IllegalAction(RESOURCE_DECK_EMPTY, "Your resource deck is empty.")
+        return RESOURCE_DECK_EMPTY, "Your resource deck is empty."
+    return None
 
 
 def do_play_resource(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
@@ -178,8 +186,8 @@ def do_play_resource(state: dict[str, Any], seat: int, action: dict[str, Any]) -
     state["phase"] = MAIN_PHASE
 
 
-def check_skip_resource(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
-    guard(state, seat, (RESOURCE_PHASE,), "Skipping the resource")
+def check_skip_resource(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Refusal | None:
+    return guard(state, seat, (RESOURCE_PHASE,), "Skipping the resource")
 
 
 def do_skip_resource(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
@@ -192,37 +200,44 @@ def do_skip_resource(state: dict[str, Any], seat: int, action: dict[str, Any]) -
 
 def check_deploy(
     state: dict[str, Any], seat: int, action: dict[str, Any], partial: bool = False
-) -> None:
-    guard(state, seat, (MAIN_PHASE,), "Deploying")
+) -> Refusal | None:
+    if refused := guard(state, seat, (MAIN_PHASE,), "Deploying"):
+        return refused
     p = player(state, seat)
-    no = _hand_card(state, seat, action.get("card"), (UNIT, BASE), "deploy")
-    info = card(no)
+    cid = action.get("card")
+    if refused := _hand_card(state, seat, cid, (UNIT, BASE), "deploy"):
+        return refused
+    info = card(state["cards"][cid])
     trash = action.get("trash")
     if trash is not None and (info["type"] != UNIT or find_unit(p, trash) is None):
-        raise IllegalAction(INVALID_TARGET, "Only one of your own Units can be trashed for room.")
-    _check_position(p, info, action)
-    _pay_checks(p, info)
+        return INVALID_TARGET, "Only one of your own Units can be trashed for room."
+    if refused := _check_position(p, info, action) or _pay_checks(p, info):
+        return refused
     if info["type"] == UNIT and len(p["battle"]) >= MAX_UNITS:
         if not options(state)["seventh_unit_trashes"]:
-            raise IllegalAction(ZONE_FULL, f"Your battle area already holds {MAX_UNITS} Units.")
+            return ZONE_FULL, f"Your battle area already holds {MAX_UNITS} Units."
         if trash is None:
-            raise IllegalAction(INVALID_TARGET, "Choose one of your Units to trash for room.")
+            return INVALID_TARGET, "Choose one of your Units to trash for room."
+    return None
 
 
-def _check_position(p: dict[str, Any], info: dict[str, Any], action: dict[str, Any]) -> None:
+def _check_position(
+    p: dict[str, Any], info: dict[str, Any], action: dict[str, Any]
+) -> Refusal | None:
     """The seed's optional ``position`` of a deploy: the Unit's place in the battle area,
     counted from 0, at most one past the last Unit (no gaps; 0-5 with six places)."""
     if "position" not in action or action["position"] is None:
-        return
+        return None
     position = action["position"]
     if info["type"] != UNIT:
-        raise IllegalAction(INVALID_TARGET, "A Base has no position in the battle area.")
+        return INVALID_TARGET, "A Base has no position in the battle area."
     last = min(len(p["battle"]), MAX_UNITS - 1)
     if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position <= last:
-        raise IllegalAction(
+        return (
             INVALID_TARGET,
             f"position must be a whole number from 0 to {last} (the battle area's places).",
         )
+    return None
 
 
 def do_deploy(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
@@ -273,26 +288,35 @@ def do_deploy(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
 
 def check_pair(
     state: dict[str, Any], seat: int, action: dict[str, Any], partial: bool = False
-) -> None:
-    guard(state, seat, (MAIN_PHASE,), "Pairing a Pilot")
+) -> Refusal | None:
+    if refused := guard(state, seat, (MAIN_PHASE,), "Pairing a Pilot"):
+        return refused
     p = player(state, seat)
-    no = _hand_card(state, seat, action.get("pilot"), (PILOT,), "pair")
-    unit = None if partial else _pair_unit(p, action.get("unit"))
-    _pay_checks(p, card(no))
-    if unit is not None:
-        _pair_room(unit)
+    pid = action.get("pilot")
+    if refused := _hand_card(state, seat, pid, (PILOT,), "pair"):
+        return refused
+    unit = None
+    if not partial:
+        unit = find_unit(p, action.get("unit"))
+        if unit is None:
+            return _NO_UNIT_TO_PAIR
+    if refused := _pay_checks(p, card(state["cards"][pid])):
+        return refused
+    return None if unit is None else _pair_room(unit)
 
 
-def _pair_unit(p: dict[str, Any], target: Any) -> dict[str, Any]:
-    unit = find_unit(p, target)
-    if unit is None:
-        raise IllegalAction(INVALID_TARGET, "Pair the Pilot with one of your own Units.")
-    return unit
+_NO_UNIT_TO_PAIR = (INVALID_TARGET, "Pair the Pilot with one of your own Units.")
 
 
-def _pair_room(unit: dict[str, Any]) -> None:
+def _pair_target(state: dict[str, Any], seat: int, target: Any) -> Refusal | None:
+    unit = find_unit(player(state, seat), target)
+    return _NO_UNIT_TO_PAIR if unit is None else _pair_room(unit)
+
+
+def _pair_room(unit: dict[str, Any]) -> Refusal | None:
     if unit["pilot"]:
-        raise IllegalAction(ZONE_FULL, f"{_name(unit['no'])} already has a Pilot.")
+        return ZONE_FULL, f"{_name(unit['no'])} already has a Pilot."
+    return None
 
 
 def do_pair(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
@@ -315,53 +339,61 @@ def do_pair(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
 # ---------------------------------------------------------------- attack
 
 
-def attackers_of(action: dict[str, Any]) -> list[Any]:
-    """The attacker list of an ATTACK: ``attackers`` (GDR-5's list) or one ``attacker``."""
+def attackers_of(action: dict[str, Any]) -> list[Any] | None:
+    """The attacker list of an ATTACK: ``attackers`` (GDR-5's list) or one ``attacker``; None
+    when ``attackers`` is not a non-empty list."""
     if "attackers" in action:
         listed = action["attackers"]
-        if not isinstance(listed, list) or not listed:
-            raise IllegalAction(INVALID_CARD, "attackers must be a non-empty list of your Units.")
-        return listed
+        return listed if isinstance(listed, list) and listed else None
     return [action.get("attacker")]
 
 
 def check_attack(
     state: dict[str, Any], seat: int, action: dict[str, Any], partial: bool = False
-) -> None:
+) -> Refusal | None:
     """GDR-5: every attacker is checked before anything resolves; the first error refuses all."""
-    guard(state, seat, (MAIN_PHASE,), "Attacking")
+    if refused := guard(state, seat, (MAIN_PHASE,), "Attacking"):
+        return refused
     p = player(state, seat)
     listed = attackers_of(action)
+    if listed is None:
+        return INVALID_CARD, "attackers must be a non-empty list of your Units."
     seen: set[str] = set()
     for attacker in listed:
         unit = find_unit(p, attacker)
         if unit is None:
-            raise IllegalAction(INVALID_CARD, "Every attacker must be one of your Units.")
+            return INVALID_CARD, "Every attacker must be one of your Units."
         if unit["id"] in seen:
-            raise IllegalAction(INVALID_CARD, f"{_name(unit['no'])} is listed twice.")
+            return INVALID_CARD, f"{_name(unit['no'])} is listed twice."
         seen.add(unit["id"])
         if unit["rested"]:
-            raise IllegalAction(UNIT_CANNOT_ATTACK, f"{_name(unit['no'])} is rested.")
+            return UNIT_CANNOT_ATTACK, f"{_name(unit['no'])} is rested."
         if not unit["can_attack"]:
-            raise IllegalAction(
-                UNIT_CANNOT_ATTACK, f"{_name(unit['no'])} entered this turn and cannot attack yet."
+            return (
+                UNIT_CANNOT_ATTACK,
+                f"{_name(unit['no'])} entered this turn and cannot attack yet.",
             )
     if not partial:
-        _attack_target(state, seat, listed, action.get("target"))
+        return _attack_target(state, seat, listed, action.get("target"))
+    return None
 
 
-def _attack_target(state: dict[str, Any], seat: int, listed: list[Any], target: Any) -> None:
+def _attack_target(
+    state: dict[str, Any], seat: int, listed: list[Any], target: Any
+) -> Refusal | None:
     if target == PLAYER:
-        return
+        return None
     enemy = find_unit(player(state, other(seat)), target)
     if enemy is None:
-        raise IllegalAction(INVALID_TARGET, "Attack the opponent or one of their Units.")
+        return INVALID_TARGET, "Attack the opponent or one of their Units."
     if len(listed) > 1:
-        raise IllegalAction(INVALID_TARGET, "Only one attacker may attack a Unit.")
+        return INVALID_TARGET, "Only one attacker may attack a Unit."
     if not enemy["rested"]:
-        raise IllegalAction(
-            INVALID_TARGET, f"{_name(enemy['no'])} is active; only rested Units can be attacked."
+        return (
+            INVALID_TARGET,
+            f"{_name(enemy['no'])} is active; only rested Units can be attacked.",
         )
+    return None
 
 
 def do_attack(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
@@ -398,10 +430,9 @@ def effect_target_error(
 
 def _effect_target(
     state: dict[str, Any], seat: int, effect: dict[str, Any], target: Any, source: str | None = None
-) -> None:
+) -> Refusal | None:
     why = effect_target_error(state, seat, effect, target, source)
-    if why:
-        raise IllegalAction(INVALID_TARGET, why)
+    return (INVALID_TARGET, why) if why else None
 
 
 def resolve_effect(state: dict[str, Any], seat: int, effect: dict[str, Any], target: Any) -> None:
@@ -437,7 +468,7 @@ def resolve_effect(state: dict[str, Any], seat: int, effect: dict[str, Any], tar
 
 def check_command(
     state: dict[str, Any], seat: int, action: dict[str, Any], partial: bool = False
-) -> None:
+) -> Refusal | None:
     # GDR-12: the phase check uses the Command's timing when the card is known.
     cid = action.get("card")
     timing = ("main", "end")
@@ -446,12 +477,16 @@ def check_command(
         info = card(state["cards"][cid])
         if info["type"] == COMMAND:
             timing = tuple("main" if t == "main" else "end" for t in info["timing"])
-    guard(state, seat, timing, "That Command")
-    no = _hand_card(state, seat, cid, (COMMAND,), "command")
-    info = card(no)
+    if refused := guard(state, seat, timing, "That Command"):
+        return refused
+    if refused := _hand_card(state, seat, cid, (COMMAND,), "command"):
+        return refused
+    info = card(state["cards"][cid])
     if not partial:
-        _effect_target(state, seat, info["effect"], action.get("target"))
-    _pay_checks(p, info)
+        refused = _effect_target(state, seat, info["effect"], action.get("target"))
+        if refused:
+            return refused
+    return _pay_checks(p, info)
 
 
 def do_command(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
@@ -471,23 +506,27 @@ def do_command(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None
 
 def check_support(
     state: dict[str, Any], seat: int, action: dict[str, Any], partial: bool = False
-) -> None:
-    guard(state, seat, (MAIN_PHASE,), "Support")
+) -> Refusal | None:
+    if refused := guard(state, seat, (MAIN_PHASE,), "Support"):
+        return refused
     p = player(state, seat)
     unit = find_unit(p, action.get("unit"))
     if unit is None:
-        raise IllegalAction(INVALID_CARD, "Support needs one of your Units as its source.")
+        return INVALID_CARD, "Support needs one of your Units as its source."
     if not has_keyword(unit, "support"):
-        raise IllegalAction(ABILITY_UNAVAILABLE, f"{_name(unit['no'])} has no <Support>.")
+        return ABILITY_UNAVAILABLE, f"{_name(unit['no'])} has no <Support>."
     if unit["rested"]:
-        raise IllegalAction(ABILITY_UNAVAILABLE, f"{_name(unit['no'])} is rested.")
+        return ABILITY_UNAVAILABLE, f"{_name(unit['no'])} is rested."
     if not partial:
-        _support_target(state, seat, unit, action.get("target"))
+        return _support_target(state, seat, unit, action.get("target"))
+    return None
 
 
-def _support_target(state: dict[str, Any], seat: int, unit: dict[str, Any], target: Any) -> None:
+def _support_target(
+    state: dict[str, Any], seat: int, unit: dict[str, Any], target: Any
+) -> Refusal | None:
     effect = {"op": "ap_this_turn", "n": has_keyword(unit, "support")}
-    _effect_target(state, seat, effect, target, source=unit["id"])
+    return _effect_target(state, seat, effect, target, source=unit["id"])
 
 
 def do_support(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
@@ -510,16 +549,18 @@ def do_support(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None
 
 def check_base_ability(
     state: dict[str, Any], seat: int, action: dict[str, Any], partial: bool = False
-) -> None:
-    guard(state, seat, (MAIN_PHASE,), "A Base ability")
+) -> Refusal | None:
+    if refused := guard(state, seat, (MAIN_PHASE,), "A Base ability"):
+        return refused
     p = player(state, seat)
     base = p["base"]
     if base is None or not card(base["no"]).get("ability"):
-        raise IllegalAction(ABILITY_UNAVAILABLE, "Your Base has no ability to use.")
+        return ABILITY_UNAVAILABLE, "Your Base has no ability to use."
     if base["rested"]:
-        raise IllegalAction(ABILITY_UNAVAILABLE, "Your Base is rested.")
+        return ABILITY_UNAVAILABLE, "Your Base is rested."
     if not partial:
-        _effect_target(state, seat, card(base["no"])["ability"], action.get("target"))
+        return _effect_target(state, seat, card(base["no"])["ability"], action.get("target"))
+    return None
 
 
 def do_base_ability(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
@@ -533,19 +574,20 @@ def do_base_ability(state: dict[str, Any], seat: int, action: dict[str, Any]) ->
 # ---------------------------------------------------------------- ending phases
 
 
-def check_end_main(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
-    guard(state, seat, (MAIN_PHASE,), "Ending the main phase")
+def check_end_main(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Refusal | None:
+    return guard(state, seat, (MAIN_PHASE,), "Ending the main phase")
 
 
 def do_end_main(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
     state["phase"] = END_PHASE
 
 
-def check_end_turn(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
-    guard(state, seat, (END_PHASE,), "Ending the turn")
+def check_end_turn(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Refusal | None:
+    if refused := guard(state, seat, (END_PHASE,), "Ending the turn"):
+        return refused
     discard = action.get("discard")
     if discard is None:
-        return
+        return None
     hand = player(state, seat)["hand"]
     excess = max(0, len(hand) - options(state)["hand_limit"])
     if (
@@ -554,9 +596,8 @@ def check_end_turn(state: dict[str, Any], seat: int, action: dict[str, Any]) -> 
         or len(set(map(str, discard))) != len(discard)
         or any(c not in hand for c in discard)
     ):
-        raise IllegalAction(
-            INVALID_TARGET, f"Discard exactly {excess} different card(s) from your hand."
-        )
+        return INVALID_TARGET, f"Discard exactly {excess} different card(s) from your hand."
+    return None
 
 
 def do_end_turn(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
@@ -567,36 +608,38 @@ def do_end_turn(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Non
 # ---------------------------------------------------------------- blocking
 
 
-def _guard_block(state: dict[str, Any], seat: int) -> dict[str, Any]:
+def _guard_block(state: dict[str, Any], seat: int) -> Refusal | None:
     if is_over(state):
-        raise IllegalAction(GAME_OVER, "The game is over.")
+        return GAME_OVER, "The game is over."
     attack = state["attack"]
     if attack is None or attack["step"] != "block":
-        raise IllegalAction(INVALID_PHASE, "No attack is waiting for a block decision.")
+        return INVALID_PHASE, "No attack is waiting for a block decision."
     if seat != other(attack["seat"]):
-        raise IllegalAction(NOT_YOUR_TURN, "Only the defending player decides on blocks.")
-    return attack
+        return NOT_YOUR_TURN, "Only the defending player decides on blocks."
+    return None
 
 
-def check_block(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
-    attack = _guard_block(state, seat)
+def check_block(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Refusal | None:
+    if refused := _guard_block(state, seat):
+        return refused
     unit = find_unit(player(state, seat), action.get("unit"))
     if unit is None:
-        raise IllegalAction(INVALID_CARD, "Block with one of your own Units.")
+        return INVALID_CARD, "Block with one of your own Units."
     if not has_keyword(unit, "blocker"):
-        raise IllegalAction(ABILITY_UNAVAILABLE, f"{_name(unit['no'])} has no <Blocker>.")
+        return ABILITY_UNAVAILABLE, f"{_name(unit['no'])} has no <Blocker>."
     if unit["rested"]:
-        raise IllegalAction(ABILITY_UNAVAILABLE, f"{_name(unit['no'])} is rested.")
-    if unit["id"] == attack["target"]:
-        raise IllegalAction(INVALID_TARGET, "The attacked Unit cannot block for itself.")
+        return ABILITY_UNAVAILABLE, f"{_name(unit['no'])} is rested."
+    if unit["id"] == state["attack"]["target"]:
+        return INVALID_TARGET, "The attacked Unit cannot block for itself."
+    return None
 
 
 def do_block(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
     combat.block(state, action["unit"])
 
 
-def check_pass_block(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
-    _guard_block(state, seat)
+def check_pass_block(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Refusal | None:
+    return _guard_block(state, seat)
 
 
 def do_pass_block(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
@@ -653,17 +696,19 @@ def pending_source(pending: dict[str, Any]) -> Any:
     return pending["card"]
 
 
-def target_candidates(state: dict[str, Any]) -> list[str]:
-    out = [PLAYER]
+def target_candidates(state: dict[str, Any]) -> Iterator[str]:
+    """The opponent, then every Unit on the field, lazily: a select needs only its first
+    legal target, which for an attack is nearly always the first candidate."""
+    yield PLAYER
     for p in state["players"]:
-        out.extend(u["id"] for u in p["battle"])
-    return out
+        for unit in p["battle"]:
+            yield unit["id"]
 
 
 # select mode -> the checks of a complete move that read its target, as its check_* runs
 # them: a move is legal exactly when its partial check and these pass.
 TARGET_CHECKS = {
-    "pair": lambda state, seat, source, target: _pair_room(_pair_unit(player(state, seat), target)),
+    "pair": lambda state, seat, source, target: _pair_target(state, seat, target),
     "attack": lambda state, seat, source, target: _attack_target(state, seat, source, target),
     "command": lambda state, seat, source, target: _effect_target(
         state, seat, card(state["cards"][source])["effect"], target
@@ -682,9 +727,7 @@ def legal_targets(state: dict[str, Any], seat: int, mode: str, source: Any) -> l
 
     The same as running the move's full check once per target, but the checks that do not
     read the target run once: this is behind every "select" in the list of legal actions."""
-    try:
-        MOVES[SELECT_MODES[mode][0]][0](state, seat, compose(mode, source, None), partial=True)
-    except IllegalAction:
+    if MOVES[SELECT_MODES[mode][0]][0](state, seat, compose(mode, source, None), partial=True):
         return []
     return list(_targets(state, seat, mode, source))
 
@@ -693,17 +736,14 @@ def _targets(state: dict[str, Any], seat: int, mode: str, source: Any) -> Iterat
     """The legal targets of a (mode, source) whose partial check has passed, lazily."""
     check_target = TARGET_CHECKS[mode]
     for target in target_candidates(state):
-        try:
-            check_target(state, seat, source, target)
-        except IllegalAction:
-            continue
-        yield target
+        if check_target(state, seat, source, target) is None:
+            yield target
 
 
-def check_select(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
+def check_select(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Refusal | None:
     mode = action.get("mode")
     if not isinstance(mode, str) or mode not in SELECT_MODES:  # a list is not even hashable
-        raise IllegalAction(INVALID_ACTION, "That selection is not understood.")
+        return INVALID_ACTION, "That selection is not understood."
     kind, src_key, _ = SELECT_MODES[mode]
     source = [action.get("card")] if mode == "attack" else action.get("card")
     partial_move = compose(mode, source, None)
@@ -713,30 +753,32 @@ def check_select(state: dict[str, Any], seat: int, action: dict[str, Any]) -> No
         if p is not None and cid in p.get("hand", []):
             effect = card(state["cards"][cid]).get("effect") or {}
             if effect and EFFECT_OPS[effect["op"]] is None:
-                raise IllegalAction(
-                    INVALID_TARGET, "This Command takes no target; play it directly."
-                )
-    MOVES[kind][0](state, seat, partial_move, partial=True)
+                return INVALID_TARGET, "This Command takes no target; play it directly."
+    if refused := MOVES[kind][0](state, seat, partial_move, partial=True):
+        return refused
     if next(_targets(state, seat, mode, source), None) is None:  # one target is enough
-        raise IllegalAction(INVALID_TARGET, "There is no legal target for that.")
+        return INVALID_TARGET, "There is no legal target for that."
+    return None
 
 
-def check_toggle_attacker(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
+def check_toggle_attacker(
+    state: dict[str, Any], seat: int, action: dict[str, Any]
+) -> Refusal | None:
     """GDR-5 on the board: add a Unit to the attack being built, or take one out of it."""
     if is_over(state):
-        raise IllegalAction(GAME_OVER, "The game is over.")
+        return GAME_OVER, "The game is over."
     pending = state["pending"]
     if pending is None or pending["mode"] != "attack" or state["attack"] is not None:
-        raise IllegalAction(INVALID_PHASE, "Choose a first attacker before adding others.")
+        return INVALID_PHASE, "Choose a first attacker before adding others."
     if pending["seat"] != seat:
-        raise IllegalAction(NOT_YOUR_TURN, "It is not your turn.")
+        return NOT_YOUR_TURN, "It is not your turn."
     listed = pending["attackers"]
     cid = action.get("card")
     if isinstance(cid, str) and cid in listed:
         if len(listed) == 1:
-            raise IllegalAction(INVALID_TARGET, "The last attacker cannot be removed; cancel.")
-        return
-    check_attack(state, seat, {"type": "attack", "attackers": [*listed, cid]}, partial=True)
+            return INVALID_TARGET, "The last attacker cannot be removed; cancel."
+        return None
+    return check_attack(state, seat, {"type": "attack", "attackers": [*listed, cid]}, partial=True)
 
 
 def toggled_attackers(listed: list[str], cid: str) -> list[str]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import IllegalAction
 from .cards import BASE, COMMAND, EFFECT_OPS, EX_BASE, PILOT, UNIT, card
 from .moves import check_command, check_deploy, check_select
 from .state import (
@@ -114,27 +113,24 @@ def _side(state: dict[str, Any], seat: int) -> dict[str, Any]:
 def playability(state: dict[str, Any], seat: int, cid: str) -> str:
     """Why the card ``cid`` in the seat's hand cannot be played now ("" when it can)."""
     info = card(state["cards"][cid])
-    try:
-        if info["type"] in (UNIT, BASE):
-            move = {"type": "deploy", "card": cid}
-            p = player(state, seat)
-            # GDR-15's variant: only a Unit into a full battle area names a Unit to trash
-            # (a Base never does), exactly as legal_actions offers it.
-            full = len(p["battle"]) >= MAX_UNITS and state["config"]["seventh_unit_trashes"]
-            if info["type"] == UNIT and full:
-                move["trash"] = p["battle"][0]["id"]
-            check_deploy(state, seat, move)
-        elif info["type"] == PILOT:
-            check_select(state, seat, {"type": "select", "mode": "pair", "card": cid})
-        elif info["type"] == COMMAND and EFFECT_OPS[info["effect"]["op"]] is None:
-            check_command(state, seat, {"type": "command", "card": cid})
-        elif info["type"] == COMMAND:
-            check_select(state, seat, {"type": "select", "mode": "command", "card": cid})
-        else:
-            return "This card cannot be played from the hand."
-    except IllegalAction as exc:
-        return exc.message
-    return ""
+    if info["type"] in (UNIT, BASE):
+        move = {"type": "deploy", "card": cid}
+        p = player(state, seat)
+        # GDR-15's variant: only a Unit into a full battle area names a Unit to trash
+        # (a Base never does), exactly as legal_actions offers it.
+        full = len(p["battle"]) >= MAX_UNITS and state["config"]["seventh_unit_trashes"]
+        if info["type"] == UNIT and full:
+            move["trash"] = p["battle"][0]["id"]
+        refused = check_deploy(state, seat, move)
+    elif info["type"] == PILOT:
+        refused = check_select(state, seat, {"type": "select", "mode": "pair", "card": cid})
+    elif info["type"] == COMMAND and EFFECT_OPS[info["effect"]["op"]] is None:
+        refused = check_command(state, seat, {"type": "command", "card": cid})
+    elif info["type"] == COMMAND:
+        refused = check_select(state, seat, {"type": "select", "mode": "command", "card": cid})
+    else:
+        return "This card cannot be played from the hand."
+    return refused[1] if refused else ""  # the refusal's message
 
 
 def _attack_view(state: dict[str, Any]) -> dict[str, Any] | None:
