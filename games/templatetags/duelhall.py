@@ -150,13 +150,16 @@ def in_words(summary, seat):
 
 
 @register.simple_tag
-def outcome_why(outcome, names, mode, seat) -> str:
+def outcome_why(outcome, names, mode, seat, **fields) -> str:
     """``{% outcome_why view.outcome match.names match.mode seat %}``: why an engine's match
     ended, as a sentence to this viewer ("Your LP fell to 0"; names for anyone else and on
-    a hot-seat device, never "Victory" to the loser). Its arguments, not the whole match
-    summary, so a board part holding it is not new on every move."""
+    a hot-seat device, never "Victory" to the loser). A view without an outcome dict names
+    its fields instead: ``{% outcome_why None ... winner=view.winner reason=view.reason
+    message=view.message %}``. Its arguments are the few values it reads, never a whole
+    view or match summary: a board part holding it would be new on every move."""
     you = None if mode == "hotseat" else seat
-    return outcomes.opening(outcomes.why(outcome or {}, names or {}, you), names or {})
+    outcome = outcome or fields
+    return outcomes.opening(outcomes.why(outcome, names or {}, you), names or {})
 
 
 outcome_why.part_safe = True  # reads only its arguments (games/templatetags/parts.py)

@@ -124,3 +124,15 @@ def test_a_phalanx_draw_by_quiet_turns_says_how_many():
     assert describe(quiet, NAMES, 0, "finished").sentence == (
         "Draw: 40 turns in a row went by without a destroyed card or lost LP"
     )
+
+
+def test_a_gundam_deck_out_says_the_deck_ran_out_either_way():
+    """GDR-4: a player whose deck is 0 after a draw, or who must draw from an empty deck,
+    loses. Both of the engine's sentences read as the deck running out."""
+    for message in (
+        "Seat 1 drew the last card of the deck. Seat 2 wins.",
+        "Seat 1 had to draw from an empty deck. Seat 2 wins.",
+    ):
+        ran_out = win(1, "DECK_OUT", message)
+        assert describe(ran_out, NAMES, 0, "finished").sentence == "You lost: your deck ran out"
+        assert describe(ran_out, NAMES, None, "finished").sentence == "Bo won: Ada's deck ran out"

@@ -285,3 +285,21 @@ def test_a_key_bound_with_then_changes_a_part_only_while_it_is_shown():
     shown = render(source, view={"pending": {"mode": "attack"}}, match={"version": 7})
     assert 'data-prompt="t-7"' in shown
     assert "data-prompt" not in render(source, view={}, match={"version": 7})
+
+
+@pytest.mark.parametrize(
+    "game", ["elemental-clash", "phalanx", "card-battle", "gundam", "shapeships"]
+)
+def test_no_board_part_reads_a_whole_view_or_match(game):
+    """A part whose input is the whole view (or the match summary, which holds the version)
+    is new on every move and re-sent in every frame: each part names the values it shows.
+    (Gundam's result banner once passed ``view`` whole to ``{% outcome_why %}``.)"""
+    from django.template.loader import get_template
+
+    from games.templatetags.parts import PartNode
+
+    board = get_template(f"games/{game}/board.html").template
+    parts = board.nodelist.get_nodes_by_type(PartNode)
+    assert parts or game == "card-battle", game  # Card Battle's board is sent whole
+    whole = {str(p.name[0].var): [i for i in p.inputs if i in ("view", "match")] for p in parts}
+    assert {name: found for name, found in whole.items() if found} == {}
