@@ -9,6 +9,8 @@ class GamesConfig(AppConfig):
         # Daphne's workers wait between a bot's moves on their event loop
         # (games/matches/bot_pacing.py); installed here so every entry point has it.
         from games.live import bot_pacer, sessions
+        from games.pages import request_connections
 
         bot_pacer.install()
         sessions.install()
+        request_connections.install()

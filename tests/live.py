@@ -47,6 +47,14 @@ def launched_chromium(playwright):
 def served_site(db_path, root):
     """`manage.py play` on a fresh SQLite file at ``db_path`` (migrated first); yields its URL.
     For scripts outside pytest (tools/screenshots.py); the browser tests' fixture does the same."""
+    with serving(db_path, root) as (url, _server):
+        yield url
+
+
+@contextlib.contextmanager
+def serving(db_path, root):
+    """As `served_site`, yielding the URL and the `manage.py play` process (whose children are
+    daphne, its render workers and the sweeper)."""
     env = {
         **os.environ,
         "SQLITE_PATH": str(db_path),
@@ -71,7 +79,7 @@ def served_site(db_path, root):
     )
     try:
         wait_for_port(port)
-        yield f"http://127.0.0.1:{port}"
+        yield f"http://127.0.0.1:{port}", server
     finally:
         server.terminate()
         server.wait(timeout=15)

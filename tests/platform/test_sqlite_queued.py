@@ -73,3 +73,22 @@ def test_writers_of_two_threads_take_turns_without_deadlock_or_lost_updates():
     for thread in threads:
         thread.join()
     assert Match.objects.get(pk=match.pk).version == start + 2 * turns
+
+
+def writers_files_open() -> int:
+    target = os.path.realpath(f"{connection.settings_dict['NAME']}.writers")
+    return sum(
+        os.path.realpath(f"/proc/self/fd/{fd}") == target for fd in os.listdir("/proc/self/fd")
+    )
+
+
+def test_the_writers_lock_file_is_open_only_during_a_transaction():
+    """A connection that is dropped without being closed (under ASGI, every HTTP request's)
+    must not keep the lock file open: between transactions nothing holds it (issue E1)."""
+    match = services.create_match(EC, persona("alice"))
+    connection.ensure_connection()
+    assert writers_files_open() == 0
+    with transaction.atomic():
+        Match.objects.filter(pk=match.pk).update(timed=False)
+        assert writers_files_open() == 1
+    assert writers_files_open() == 0

@@ -15,28 +15,26 @@ for SQLite's write lock and released right after SQLite's. It cannot deadlock wi
 holder of the file lock waits for SQLite's lock only while an autocommit statement (which
 takes no file lock) finishes. The busy timeout stays for those statements and for other
 programs that open the file.
+
+The lock file is opened for each turn and closed when the turn ends (closing it is what
+releases the lock), so no descriptor outlives a transaction. An earlier version kept one
+open per connection until ``_close``; under ASGI every HTTP request runs in a thread of its
+own, whose connection was dropped without ``_close``, and daphne leaked one descriptor per
+request until it could open no more files. A connection dropped in the middle of a turn
+(nothing in the project does that) still lets go of the lock when it is collected.
 """
 
 from __future__ import annotations
 
 import fcntl
 import os
+import weakref
 
 from django.db.backends.sqlite3 import base
 
 
 class DatabaseWrapper(base.DatabaseWrapper):
-    _lock_fd: int | None = None
-    _lock_held = False
-
-    def get_new_connection(self, conn_params):
-        connection = super().get_new_connection(conn_params)
-        if not self.is_in_memory_db():
-            # One open file per connection: flock excludes other open files, so threads of
-            # one process queue as well as processes do.
-            path = f"{self.settings_dict['NAME']}.writers"
-            self._lock_fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
-        return connection
+    _turn: weakref.finalize | None = None  # closes the open lock file, once
 
     def _start_transaction_under_autocommit(self):
         self._take_write_turn()
@@ -65,16 +63,22 @@ class DatabaseWrapper(base.DatabaseWrapper):
             return super()._close()
         finally:
             self._end_write_turn()
-            if self._lock_fd is not None:
-                os.close(self._lock_fd)
-                self._lock_fd = None
 
     def _take_write_turn(self) -> None:
-        if self._lock_fd is not None and not self._lock_held:
-            fcntl.flock(self._lock_fd, fcntl.LOCK_EX)
-            self._lock_held = True
+        if self._turn is not None or self.is_in_memory_db():
+            return
+        # A file opened for this turn alone: flock excludes other open files, so threads of
+        # one process queue as well as processes do.
+        path = f"{self.settings_dict['NAME']}.writers"
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        self._turn = weakref.finalize(self, os.close, fd)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        except BaseException:
+            self._end_write_turn()
+            raise
 
     def _end_write_turn(self) -> None:
-        if self._lock_held:
-            self._lock_held = False
-            fcntl.flock(self._lock_fd, fcntl.LOCK_UN)
+        if self._turn is not None:
+            turn, self._turn = self._turn, None
+            turn()  # closing the file releases its lock
