@@ -26,7 +26,7 @@ from typing import Any
 from . import aiming, battle, energy
 from .model import BattleStep, count, is_basic, log, other, targetable
 from .powers import amount, queue, solar_effect
-from .ships import SHIPS, SIPHON_MIN, SOLAR, SOLAR_LIST, Species
+from .ships import SHIPS, SIPHON_MIN, SOLAR, SOLAR_LIST, SolarDef, Species
 
 PLAYER = ("Player 1", "Player 2")
 
@@ -61,9 +61,12 @@ def _copies_coming(state: dict[str, Any], seat: int, data: dict[str, Any], code:
 
 
 def _candidates(
-    state: dict[str, Any], seat: int, data: dict[str, Any], holes: dict[str, int]
+    state: dict[str, Any],
+    seat: int,
+    data: dict[str, Any],
+    holes: dict[str, int],
+    have: dict[str, int],
 ) -> list[dict]:
-    have = energy.left(state, seat, data)
     enemy_basics = sorted({s["code"] for s in _enemy(state, seat) if is_basic(s["code"])})
     out: list[dict] = []
     for power in SOLAR_LIST:
@@ -111,43 +114,9 @@ def refusal(
     reason = _no_cast_now(state, seat, data)
     if reason is not None:
         return reason
-    code = action.get("power")
-    power = SOLAR.get(code) if isinstance(code, str) else None
-    if power is None:
-        return "There is no such Solar Power."
-    allowed: set[str] = set()
-    x = 0
-    if power.variable == "siphon":
-        allowed = {"x"}
-        x = action.get("x")
-        if type(x) is not int or x < SIPHON_MIN:
-            return f"Siphon needs an X of at least {SIPHON_MIN} (X red and X green Energy)."
-    elif power.mechanic == "copy":
-        target = action.get("target")
-        if not isinstance(target, str) or target not in SHIPS or not is_basic(target):
-            return "Simulacrum copies a Basic ship of your opponent's: name one."
-        if not count(_enemy(state, seat), target):
-            return f"Your opponent has no {SHIPS[target].name} to copy."
-        defn = SHIPS[target]
-        allowed = {"target", "trigger"} if defn.trigger else {"target"}
-        if defn.trigger and action.get("trigger") not in range(1, 7):
-            return f"Choose the copied {defn.name}'s number from 1 to 6."
-        owned = count(state["players"][seat]["fleet"], target)
-        owned += _copies_coming(state, seat, data, target)
-        if defn.max_count is not None and owned >= defn.max_count:
-            return (
-                f"You may own at most {defn.max_count} {defn.name}, counting copies on their way."
-            )
-        x = defn.cost
-    elif power.mechanic == "black_hole" and (
-        holes := hole_targets(state, seat, data) if holes is None else holes
-    ):
-        allowed = {"target"}
-        if action.get("target") not in holes:
-            return "A Black Hole destroys enemy Basic ships, never Cores: choose one."
-    if set(action) - {"type", "power"} - allowed:
-        return f"{power.name} takes no such choice."
-    cost = energy.cost_of(power, x)
+    reason, power, cost = _priced(state, seat, data, action, holes)
+    if reason is not None:
+        return reason
     have = energy.left(state, seat, data)
     if not energy.affords(have, cost):
         return (
@@ -156,18 +125,78 @@ def refusal(
     return None
 
 
+def _priced(
+    state: dict[str, Any],
+    seat: int,
+    data: dict[str, Any],
+    action: dict,
+    holes: dict[str, int] | None,
+) -> tuple[str | None, SolarDef | None, dict[str, int] | None]:
+    """``refusal``'s checks after ``_no_cast_now`` and before the Energy: why the cast cannot
+    be chosen (reason, None, None), or what it costs (None, power, cost). Apart so that
+    ``cast_actions`` words no refusal it only counts."""
+    code = action.get("power")
+    power = SOLAR.get(code) if isinstance(code, str) else None
+    if power is None:
+        return "There is no such Solar Power.", None, None
+    allowed: set[str] = set()
+    x = 0
+    if power.variable == "siphon":
+        allowed = {"x"}
+        x = action.get("x")
+        if type(x) is not int or x < SIPHON_MIN:
+            reason = f"Siphon needs an X of at least {SIPHON_MIN} (X red and X green Energy)."
+            return reason, None, None
+    elif power.mechanic == "copy":
+        target = action.get("target")
+        if not isinstance(target, str) or target not in SHIPS or not is_basic(target):
+            return "Simulacrum copies a Basic ship of your opponent's: name one.", None, None
+        if not count(_enemy(state, seat), target):
+            return f"Your opponent has no {SHIPS[target].name} to copy.", None, None
+        defn = SHIPS[target]
+        allowed = {"target", "trigger"} if defn.trigger else {"target"}
+        if defn.trigger and action.get("trigger") not in range(1, 7):
+            return f"Choose the copied {defn.name}'s number from 1 to 6.", None, None
+        owned = count(state["players"][seat]["fleet"], target)
+        owned += _copies_coming(state, seat, data, target)
+        if defn.max_count is not None and owned >= defn.max_count:
+            reason = (
+                f"You may own at most {defn.max_count} {defn.name}, counting copies on their way."
+            )
+            return reason, None, None
+        x = defn.cost
+    elif power.mechanic == "black_hole" and (
+        holes := hole_targets(state, seat, data) if holes is None else holes
+    ):
+        allowed = {"target"}
+        if action.get("target") not in holes:
+            return "A Black Hole destroys enemy Basic ships, never Cores: choose one.", None, None
+    if set(action) - {"type", "power"} - allowed:
+        return f"{power.name} takes no such choice.", None, None
+    return None, power, energy.cost_of(power, x)
+
+
 def cast_actions(state: dict[str, Any], seat: int, data: dict[str, Any]) -> list[dict]:
     """The casts affordable now, then a withdraw per composed cast."""
     if state["step"] != BattleStep.DECLARATION:
         return []
     out = []
     if _no_cast_now(state, seat, data) is None:  # else every candidate would be refused
-        holes = hole_targets(state, seat, data)  # the same for every candidate
-        out = [
-            a
-            for a in _candidates(state, seat, data, holes)
-            if refusal(state, seat, data, a, holes) is None
-        ]
+        # The same for every candidate of this step.
+        holes = hole_targets(state, seat, data)
+        have = energy.left(state, seat, data)
+        # A Simulacrum's six numbers of one ship share every check but the number's, which
+        # each candidate passes (1-6): one verdict per power, target and X.
+        verdicts: dict[tuple, bool] = {}
+        for action in _candidates(state, seat, data, holes, have):
+            key = (action["power"], action.get("target"), action.get("x"))
+            castable = verdicts.get(key)
+            if castable is None:
+                reason, _, cost = _priced(state, seat, data, action, holes)
+                castable = reason is None and energy.affords(have, cost)
+                verdicts[key] = castable
+            if castable:
+                out.append(action)
     out.extend({"type": "withdraw", "entry": c["entry"]} for c in data.get("solar", []))
     return out
 
