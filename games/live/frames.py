@@ -105,4 +105,9 @@ def frame_of(render: Callable[[FrameBuilder], str], shown: Shown | None) -> tupl
         else:
             builder = FrameBuilder(None)
             page = render(builder)
-    return _SLOTS.sub(lambda slot: builder.rendered[slot.group(1)], page), now
+    return filled(page, builder), now
+
+
+def filled(html: str, builder: FrameBuilder) -> str:
+    """``html`` with each part's slot replaced by the part's HTML."""
+    return _SLOTS.sub(lambda slot: builder.rendered[slot.group(1)], html)
