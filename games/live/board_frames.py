@@ -6,7 +6,9 @@ go in every frame) with a marker where the board stands, and finds each declared
 id and digest from its inputs alone. If the page holds this skeleton (the layout's
 skeleton values and part ids), the frame is those fragments and the parts whose digest
 the page lacks, each replacing its old self by id; the board's markup between the parts
-is never walked. Otherwise the board is rendered whole, in its place, as a page load
+is never walked. If nothing but the version number would change on the page, the frame is
+empty and is not sent (the opponent re-selecting a hidden card must not reach this
+viewer as a frame at that moment: a timing signal). Otherwise the board is rendered whole, in its place, as a page load
 renders it (parts from the parts cache).
 
 Invariant (as for games/live/frames.py): after every frame the page holds exactly what a
@@ -58,21 +60,34 @@ def frame(context: dict, layout: Layout, shown: Shown | None) -> tuple[str, Show
     placed = _placed(board, context, layout)
     skeleton = _skeleton_key(layout, placed)
     digests = {part_id: digest for part_id, (_, digest, _) in placed.items()}
+    rest = _rest_digest(around, context)
     if shown is not None and shown.skeleton == skeleton:
         changed = "".join(
             node.html(part_id, digest, _part_context(context, board, bound))
             for part_id, (node, digest, bound) in placed.items()
             if digest is None or shown.parts.get(part_id) != digest
         )
+        if not changed and not context["flash"] and shown.around == rest:
+            # Nothing this viewer sees changed but the version (the opponent re-selected
+            # a hidden card): a frame now would tell them when the other acted.
+            return "", Shown(skeleton, digests, rest)
         start, end = around.index(BOARD_OPENS), around.index(BOARD_ENDS)
-        return around[:start] + changed + around[end:], Shown(skeleton, digests)
+        return around[:start] + changed + around[end:], Shown(skeleton, digests, rest)
     html, rendered = _whole_board(board, context)
     if list(rendered.items()) != list(digests.items()):
         # The layout disagrees with its template: this frame is right (the template made
         # it); the next ones go whole until the page is rendered again.
         logger.error("%s: the layout's parts are not the board's", context["board_template"])
         skeleton = UNCHECKED
-    return around[:mark] + html + around[mark + len(BOARD_MARK) :], Shown(skeleton, rendered)
+    whole = around[:mark] + html + around[mark + len(BOARD_MARK) :]
+    return whole, Shown(skeleton, rendered, rest)
+
+
+def _rest_digest(around: str, context: dict) -> bytes:
+    """The page outside the board, bar the status bar's version number: what tells a
+    viewer that something they can see changed."""
+    version = f'data-version="{context["match"]["version"]}"'
+    return hashlib.blake2b(around.replace(version, "", 1).encode(), digest_size=16).digest()
 
 
 @functools.cache
