@@ -1,5 +1,5 @@
 """Frames from the view: a socket's frame for a board that declares its parts
-(games/live/board_layouts/), built without rendering the board around them.
+(games/boards/), built without rendering the board around them.
 
 A frame renders the fragments around the board (flash, status bar, game-over panel: they
 go in every frame) with a marker where the board stands, and finds each declared part's
@@ -14,7 +14,7 @@ renders it (parts from the parts cache).
 Invariant (as for games/live/frames.py): after every frame the page holds exactly what a
 full render of that version gives. A part is left out only when the page shows its very
 digest; the board outside the parts is a function of the skeleton
-(games/live/board_layouts/); and every whole board compares the parts its template
+(games/boards/); and every whole board compares the parts its template
 rendered with the layout's, so a layout that disagrees with its template costs whole
 boards, not a wrong page.
 """
@@ -29,7 +29,7 @@ import pickle
 from django.template import Context, engines
 from django.template.loader import render_to_string
 
-from games.live.board_layouts import Layout
+from games.boards import Layout
 from games.live.frames import BOARD_ENDS, BOARD_OPENS, FRAME_VARIABLE, FrameBuilder, Shown
 from games.live.frames import filled as filled_slots
 from games.templatetags.parts import PartNode, parts_in

@@ -120,7 +120,7 @@ class PartNode(Node):
     @property
     def first_name(self) -> str | None:
         """The constant its id starts with ("ec-side" of ``{% part "ec-side" s.seat %}``): how
-        a board's declared layout names it (games/live/board_layouts/)."""
+        a board's declared layout names it (games/boards/)."""
         first = self.name[0]
         return None if first.is_var or first.filters else str(first.var)
 

@@ -1,4 +1,4 @@
-"""Boards that declare their parts as data (games/live/board_layouts/) are framed from their
+"""Boards that declare their parts as data (games/boards/) are framed from their
 parts' inputs (games/live/board_frames.py). The declaration must say what the template does:
 the same parts, in the same order, with the same inputs, and a board outside its parts that
 the skeleton values fix. tests/platform/test_frames.py checks the pages the frames build."""
@@ -8,8 +8,9 @@ import logging
 import pytest
 from django.template import engines
 
-from games.live import board_frames, board_layouts
-from games.live.board_layouts import Layout, Place, layout_of
+from games import boards
+from games.boards import Layout, Place, layout_of
+from games.live import board_frames
 from games.live.frames import FRAME_VARIABLE, FrameBuilder
 from games.live.rendering import Viewer, context_for, render_fragments, render_frame
 from tests.pages import PART, apply_frame, board_of
@@ -21,7 +22,7 @@ pytestmark = pytest.mark.django_db
 
 ALICE, BOB, CAROL = persona("Alice"), persona("Bob"), persona("Carol")
 VIEWERS = (Viewer(ALICE, 0), Viewer(BOB, 1), Viewer(CAROL, None))
-DECLARED = sorted(board_layouts.LAYOUTS)
+DECLARED = sorted(boards.LAYOUTS)
 
 
 def versions(game: str, seed: str, moves: int = 150):
@@ -101,13 +102,13 @@ def test_a_layout_that_disagrees_with_its_template_costs_whole_boards_not_a_wron
     """A layout that forgets a part (here Elemental Clash's header) would have frames leave
     it stale: every whole board checks the layout against what the template rendered, and
     after a disagreement the page is sent whole until it agrees again."""
-    real = board_layouts.LAYOUTS["elemental-clash"]
+    real = boards.LAYOUTS["elemental-clash"]
 
     def forgetful(context) -> Layout:
         declared = real(context)
         return Layout(declared.skeleton, tuple(p for p in declared.places if p.name != "ec-head"))
 
-    monkeypatch.setitem(board_layouts.LAYOUTS, "elemental-clash", forgetful)
+    monkeypatch.setitem(boards.LAYOUTS, "elemental-clash", forgetful)
     shown, page = None, ""
     with caplog.at_level(logging.ERROR, logger="games.live.board_frames"):
         for match in versions("elemental-clash", "forgetful", moves=12):

@@ -2,7 +2,7 @@
 context, so that a frame finds the parts that changed by comparing their inputs, without
 rendering the board around them (games/live/board_frames.py).
 
-A board's template stays what a page load renders; its layout, in Python beside it here,
+A board's template stays what a page load renders; its layout, a Python module of this package,
 says for a render context:
 
 - ``places``: the board's parts in the order they stand, each by the first name of its
@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.live.board_layouts import elemental_clash
-from games.live.board_layouts.layout import Layout, Place
+from games.boards import elemental_clash
+from games.boards.layout import Layout, Place
 
 __all__ = ["Layout", "Place", "layout_of"]
 

@@ -4,7 +4,7 @@ them, the draft offer or the hand and the lock-in bar, and the turn log."""
 
 from __future__ import annotations
 
-from games.live.board_layouts.layout import Layout, Place
+from games.boards.layout import Layout, Place
 from games.templatetags.duelhall import get_item
 
 
