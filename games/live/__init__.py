@@ -4,6 +4,6 @@ Owns the Channels consumers (lobby, match, echo), per-viewer rendering and the f
 that sends only changed parts, the watchers a move re-renders, the render-worker processes and
 daphne's writer thread, the SQLite writer queue and the channel layers.
 
-May import: ``games.engines``, ``games.models``, ``games.matches``.
+May import: ``games.engines``, ``games.models``, ``games.matches``, ``games.boards``.
 Must not import: ``games.pages``. A move is written only through ``games.matches.services``.
 """

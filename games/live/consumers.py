@@ -361,7 +361,8 @@ class MatchConsumer(SocketConsumer):
             if rendered is None:
                 rendered = await db(self._render)(flash, version, shown)
             self._note_shown(rendered.version, rendered.deadline)
-            await self.send(text_data=rendered.html)
+            if rendered.html:  # empty: nothing this viewer sees changed (board_frames.py)
+                await self.send(text_data=rendered.html)
             self.shown = rendered.shown
 
     async def take_frame(self, rendered: Rendered, based_on) -> None:
@@ -371,7 +372,8 @@ class MatchConsumer(SocketConsumer):
             if self.shown is not based_on:
                 return  # the page changed meanwhile: the notification renders the version
             self._note_shown(rendered.version, rendered.deadline)
-            await self.send(text_data=rendered.html)
+            if rendered.html:  # empty: nothing this viewer sees changed (board_frames.py)
+                await self.send(text_data=rendered.html)
             self.shown, self.taken_version = rendered.shown, rendered.version
 
     # ---- group events

@@ -36,10 +36,13 @@ _SLOTS = re.compile("\x00([^\x00]+)\x00")
 
 @dataclass(frozen=True)
 class Shown:
-    """What a socket's page holds of the board: the skeleton's digest and each part's."""
+    """What a socket's page holds of the board: the skeleton's digest and each part's; and,
+    for a board framed from its parts (games/live/board_frames.py), the digest of the rest
+    of the page bar the version number (None: not known)."""
 
     skeleton: bytes
     parts: dict[str, bytes | None]
+    around: bytes | None = None
 
 
 class FrameBuilder:
@@ -105,4 +108,9 @@ def frame_of(render: Callable[[FrameBuilder], str], shown: Shown | None) -> tupl
         else:
             builder = FrameBuilder(None)
             page = render(builder)
-    return _SLOTS.sub(lambda slot: builder.rendered[slot.group(1)], page), now
+    return filled(page, builder), now
+
+
+def filled(html: str, builder: FrameBuilder) -> str:
+    """``html`` with each part's slot replaced by the part's HTML."""
+    return _SLOTS.sub(lambda slot: builder.rendered[slot.group(1)], html)

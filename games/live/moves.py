@@ -47,7 +47,7 @@ async def make_move(
 
     ``in_worker``: the match's moves may go to its render worker (online matches when
     workers are configured). ``watch_key`` is the mover's own watcher entry, whose frame
-    comes last so that whoever waits on the move learns of it first. ``spawn`` starts each
+    comes right after the opponent's, who waits on the move, and before any spectator's. ``spawn`` starts each
     watcher's send as a task of its own, so one slow socket never holds up another."""
     if in_worker and await _in_worker(match_id, player, seat, action, step, watch_key, spawn):
         return

@@ -11,8 +11,10 @@ from dataclasses import dataclass
 
 from django.template.loader import render_to_string
 
+from games.boards import layout_of
 from games.engines import get_engine
 from games.engines.core import canonical_json
+from games.live import board_frames
 from games.live.frames import FRAME_VARIABLE, Shown, frame_of
 from games.live.latest_event import latest_event
 from games.live.rematch_offer import rematch_offer
@@ -180,10 +182,15 @@ def render_frame(
     match: Match, viewer: Viewer, flash: str = "", shown: Shown | None = None
 ) -> tuple[str, Shown]:
     """One socket's frame: ``render_fragments``, except that of the board only the parts
-    that changed since ``shown`` go (games/live/frames.py); and what the page holds after it.
-    With ``shown`` None, the frame is exactly ``render_fragments``."""
+    that changed since ``shown`` go; and what the page holds after it. With ``shown`` None,
+    the frame is exactly ``render_fragments``. A board that declares its parts
+    (games/boards/) is framed from its parts' inputs (games/live/board_frames.py),
+    any other from its rendered page (games/live/frames.py)."""
     ctx = context_for(match, viewer)
     ctx["flash"] = flash
+    layout = layout_of(match.game, ctx)
+    if layout is not None:
+        return board_frames.frame(ctx, layout, shown)
 
     def render(builder) -> str:
         return render_to_string("match/_fragments.html", {**ctx, FRAME_VARIABLE: builder})

@@ -34,6 +34,7 @@ import hashlib
 import io
 import itertools
 import pickle
+import weakref
 
 from django import template
 from django.template import Context, engines
@@ -41,6 +42,7 @@ from django.template.base import (
     FilterExpression,
     Node,
     NodeList,
+    Template,
     TextNode,
     Variable,
     VariableNode,
@@ -115,10 +117,25 @@ class PartNode(Node):
         constant = all(not bit.is_var and not bit.filters for bit in name)
         self.constant_id = "part-" + "-".join(str(bit.var) for bit in name) if constant else None
 
-    def render(self, context) -> str:
-        part_id = self.constant_id or "part-" + "-".join(
+    @property
+    def first_name(self) -> str | None:
+        """The constant its id starts with ("ec-side" of ``{% part "ec-side" s.seat %}``): how
+        a board's declared layout names it (games/boards/)."""
+        first = self.name[0]
+        return None if first.is_var or first.filters else str(first.var)
+
+    def part_id(self, context) -> str:
+        return self.constant_id or "part-" + "-".join(
             str(bit.resolve(context)) for bit in self.name
         )
+
+    def placed(self, context) -> tuple[str, bytes | None]:
+        """Its id and digest where ``context`` puts it, without rendering it."""
+        part_id = self.part_id(context)
+        return part_id, _digest(self.place, part_id, self.lookups, context)
+
+    def render(self, context) -> str:
+        part_id = self.part_id(context)
         values, missing = _resolved(self.lookups, context)
         digest = _digest_of(self.place, part_id, values, missing, context)
         frame = building(context)
@@ -148,6 +165,35 @@ class PartNode(Node):
             if digest is not None:
                 _parts.put(digest, html)
         return html
+
+
+def parts_in(board: Template) -> dict[str, list[PartNode]]:
+    """Every part of a compiled template and of the templates it includes by a quoted name,
+    by first name, in the order they stand in the source (a name may stand twice: the two
+    branches of an ``{% if %}`` that fill one place). Worked out once per template."""
+    found = _parts_in.get(board)
+    if found is None:
+        found = {}
+        _collect_parts(board.nodelist, found)
+        _parts_in[board] = found
+    return found
+
+
+_parts_in: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _collect_parts(nodelist: NodeList, found: dict[str, list[PartNode]]) -> None:
+    for node in nodelist:
+        if isinstance(node, PartNode):
+            found.setdefault(node.first_name, []).append(node)
+            continue  # a part holds no part
+        if isinstance(node, IncludeNode):
+            name = node.template.var
+            if not node.template.filters and isinstance(name, str):
+                _collect_parts(engines["django"].engine.get_template(name).nodelist, found)
+            continue
+        for attr in node.child_nodelists:
+            _collect_parts(getattr(node, attr, None) or NodeList(), found)
 
 
 def _context_of(inputs, values, missing, autoescape, use_l10n, template) -> Context:

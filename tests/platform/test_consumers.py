@@ -431,3 +431,44 @@ async def test_a_move_reaches_each_socket_as_one_frame_that_builds_the_reloaded_
         "in a worker, the frames came back with the move"
     )
     await alice.disconnect(), await bob.disconnect()
+
+
+@database_sync_to_async
+def match_in_battle() -> Match:
+    """An Elemental Clash match past its draft (each seat picks its first offer)."""
+    engine = get_engine(EC)
+    match = services.create_match(EC, persona("alice"), timed=False, seed="reselect")
+    services.join_match(match.pk, persona("bob"))
+    match = Match.objects.get(pk=match.pk)
+    while match.state["stage"] == "draft":
+        seat = next(s for s in (0, 1) if engine.legal_actions(match.state, s))
+        services.submit(match.pk, persona(("alice", "bob")[seat]), seat, _first_pick(match, seat))
+        match = Match.objects.get(pk=match.pk)
+    return match
+
+
+def _first_pick(match: Match, seat: int) -> dict:
+    return get_engine(EC).legal_actions(match.state, seat)[0]
+
+
+async def test_re_selecting_a_hidden_card_sends_the_opponent_nothing(where_moves_run):
+    """Issue 38: the opponent sees that alice has chosen, not which card, so a change of her
+    choice changes nothing on bob's page; a frame at that moment would still tell him when
+    she acted. Bob is sent one frame for her first choice and none for the second."""
+    match = await match_in_battle()
+    selects = [a for a in get_engine(EC).legal_actions(match.state, 0) if a["type"] == "select"]
+    assert len(selects) >= 2, "alice can choose between two cards"
+    alice = await connect(match.code, persona("alice"))
+    bob = await connect(match.code, persona("bob"))
+    await board_frame_after(alice, -1), await board_frame_after(bob, -1)
+
+    await alice.send_to(text_data=frame(selects[0], match.step))
+    await board_frame_after(alice, match.version, settle=False)
+    assert len(await frames_of(bob, timeout=1.0)) == 1, "her first choice shows as chosen"
+
+    await alice.send_to(text_data=frame(selects[1], match.step))
+    shown = await board_frame_after(alice, match.version + 1, settle=False)
+    assert "is-selected" in shown, "alice sees her new choice"
+    assert await frames_of(bob, timeout=1.0) == [], "bob's page does not change"
+    assert (await fresh(match)).version == match.version + 2
+    await alice.disconnect(), await bob.disconnect()

@@ -116,8 +116,20 @@ def test_a_first_frame_is_the_whole_render():
     assert frame == render_fragments(match, VIEWERS[0])
 
 
-def test_the_same_version_again_sends_the_status_but_no_part_of_the_board():
+def test_the_same_version_again_sends_nothing_and_with_a_flash_no_part_of_the_board():
+    """Nothing the viewer sees changed: nothing to send (games/live/board_frames.py). A flash
+    goes with the status bar, never with a part the page already shows."""
     match, (_, shown) = first_frames()
+    again, _ = render_frame(match, VIEWERS[0], "", shown)
+    assert again == ""
+    flashed, _ = render_frame(match, VIEWERS[0], "Not your move.", shown)
+    assert "Not your move." in flashed
+    assert 'id="match-status"' in flashed and 'id="gameover"' in flashed
+    assert '<div id="board"' not in flashed and not PART.search(flashed)
+
+
+def test_a_game_framed_from_its_page_sends_the_status_again_but_no_part():
+    match, (_, shown) = first_frames("card-battle")
     again, _ = render_frame(match, VIEWERS[0], "", shown)
     assert 'id="match-status"' in again and 'id="gameover"' in again
     assert '<div id="board"' not in again and not PART.search(again)

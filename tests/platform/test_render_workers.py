@@ -398,21 +398,25 @@ def test_a_refused_move_hands_out_no_frames():
     assert done.refused is not None and handed_out == []
 
 
-def test_the_movers_own_socket_is_rendered_last():
+def test_the_players_are_rendered_before_any_spectator_the_opponent_first():
+    """Issue 38: the worker renders the listed frames one after another, so the mover's own
+    frame waited behind every spectator's (8.6 -> 57 ms with 55 spectators)."""
     from games.live import watching
 
     class Socket:
         def __init__(self, seat, shown=frames_shown):
             self.player, self.seat, self.shown = persona("x"), seat, shown
 
-    first, mover, spectator = Socket(1), Socket(0), Socket(None)
-    for socket in (first, mover, spectator):
+    early_spectators = [Socket(None) for _ in range(3)]
+    opponent, mover, late_spectator = Socket(1), Socket(0), Socket(None)
+    for socket in (*early_spectators, opponent, mover, late_spectator):
         watching.watch(999, socket)
     try:
         order = [w.key for w in watching.watchers(999, last=mover.watch_key)]
-        assert order == [first.watch_key, spectator.watch_key, mover.watch_key]
+        spectators = [s.watch_key for s in (*early_spectators, late_spectator)]
+        assert order == [opponent.watch_key, mover.watch_key, *spectators]
         watching.watch(999, Socket(None, shown=None))  # no frame sent yet: left out
-        assert len(watching.watchers(999)) == 3
+        assert len(watching.watchers(999)) == 6
     finally:
         for socket in list(watching._by_match.get(999, {}).values()):
             watching.unwatch(999, socket)
