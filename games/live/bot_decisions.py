@@ -1,0 +1,101 @@
+"""Where daphne gets a bot's decisions: from the bot process, never from its own threads.
+
+A level-2 bot searches for up to most of a second (docs/bots.md). Made in daphne's writer
+thread, as it once was, that search held daphne's interpreter, and every socket of the
+worker waited on it. A decision needs only the engine state, so it is made in a separate
+process (games/live/bot_process.py): daphne's event loop only awaits the answer.
+
+Each level has a time budget (settings.BOT_THINK_BUDGET_SECONDS), from asking to answer:
+- a request that waited out its budget in the queue is decided by level 1 in the process
+  (games/live/bot_process.py), so a backlog of bots drains instead of growing;
+- an answer that has not come by twice the budget means the process is stuck or gone: the
+  bot plays level 1's move, decided in a thread (rules of thumb, milliseconds), and a process
+  that died is replaced for the next decision.
+
+A ProcessPoolExecutor carries the requests: unlike the render workers, which answer every
+socket and are read by the event loop itself (games/live/render_workers.py), a bot process
+gets a few requests a second, so its two helper threads in daphne cost nothing that shows.
+Processes are spawned, not forked: daphne has threads, and a fork copies their locks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import time
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from django.conf import settings
+
+from games.engines import get_engine
+from games.live.bot_process import Decision, start, think
+
+log = logging.getLogger(__name__)
+
+# Starting a process loads the engines: ~0.5 s on a quiet machine, several seconds on a
+# busy one. That wait is not a decision's: budgets count from a process that serves.
+START_TIMEOUT_SECONDS = 30.0
+
+_pool: ProcessPoolExecutor | None = None
+_serving: Future | None = None  # the pool's first answer: its process has started
+
+
+def _executor() -> tuple[ProcessPoolExecutor, Future]:
+    global _pool, _serving
+    if _pool is None:
+        _pool = ProcessPoolExecutor(
+            max_workers=settings.BOT_PROCESSES,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=start,
+        )
+        _serving = _pool.submit(os.getpid)
+    return _pool, _serving
+
+
+def budget_for(level: int) -> float:
+    """The seconds a decision of ``level`` may take; a level without its own gets the
+    largest budget below it."""
+    budgets = settings.BOT_THINK_BUDGET_SECONDS
+    known = [lvl for lvl in budgets if lvl <= level] or [min(budgets)]
+    return budgets[max(known)]
+
+
+async def decide(game: str, state: dict, seat: int, level: int) -> Decision:
+    """The bot's decision, made in the bot process; level 1's made here in a thread if the
+    process does not answer in twice the budget."""
+    budget = budget_for(level)
+    try:
+        pool, serving = _executor()
+        # Shared by every decision: waited on through a wrapper of its own, never cancelled.
+        started, _ = await asyncio.wait(
+            {asyncio.wrap_future(serving)}, timeout=START_TIMEOUT_SECONDS
+        )
+        if not started:
+            raise BrokenProcessPool("the bot process did not start")
+        asked = time.monotonic()
+        answer = asyncio.get_running_loop().run_in_executor(
+            pool, think, game, state, seat, level, asked + budget
+        )
+        # asyncio.wait, not wait_for: on timeout the answer is dropped, not awaited again.
+        done, _ = await asyncio.wait({answer}, timeout=2 * budget)
+        if done:
+            return answer.result()
+        answer.cancel()  # still queued: never started; running: its answer is ignored
+        log.error("bot process gave no answer in %.1f s; level 1 decides", 2 * budget)
+    except BrokenProcessPool as exc:
+        log.error("bot process broke (%s); level 1 decides, a new process the next", exc)
+        shutdown()
+    began = time.monotonic()
+    action = await asyncio.to_thread(get_engine(game).bot_action, state, seat, 1)
+    return Decision(action, 1, os.getpid(), time.monotonic() - began)
+
+
+def shutdown() -> None:
+    """Let the bot process go (the next decision starts a new one)."""
+    global _pool, _serving
+    if _pool is not None:
+        _pool.shutdown(wait=False, cancel_futures=True)
+        _pool = _serving = None
