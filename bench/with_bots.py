@@ -7,7 +7,8 @@ same with M more players, each against a level-2 bot (``bench.seed --bot-slots``
 moves whenever its board offers a move, ``bench.loadgen.BotSlot``). Printed per run: the
 pairs' actions per second, mover and opponent p50/p95/p99 and errors; and, with bots, the
 bot matches' own moves and failures. The ratio that matters is the pairs' opponent p99 with
-bots over without: a bot that thinks in the process serving the sockets shows up there.
+bots over without: a bot that thinks in the process serving the sockets shows up there, and
+in daphne's share of the CPU (the bot process's own is the ``bots`` figure).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ HEADERS = [
     "bot-match moves (refused)",
     "bot-match errors",
     "server CPU %",
+    "daphne/bots CPU %",
     "opp p99 with/without",
 ]
 
@@ -61,6 +63,7 @@ def row(n: int, rep: int, bots: int, run: dict, without: dict | None) -> list:
         else None,
         sum((beside.get("errors") or {}).values()) if bots else None,
         run.get("server_cpu_pct"),
+        f"{run.get('daphne_cpu_pct')}/{run.get('bots_cpu_pct', 0)}",
         versus,
     ]
 

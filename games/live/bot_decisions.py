@@ -25,7 +25,7 @@ import logging
 import multiprocessing
 import os
 import time
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from django.conf import settings
@@ -67,8 +67,8 @@ async def decide(game: str, state: dict, seat: int, level: int) -> Decision:
     """The bot's decision, made in the bot process; level 1's made here in a thread if the
     process does not answer in twice the budget."""
     budget = budget_for(level)
+    pool, serving = _executor()
     try:
-        pool, serving = _executor()
         # Shared by every decision: waited on through a wrapper of its own, never cancelled.
         started, _ = await asyncio.wait(
             {asyncio.wrap_future(serving)}, timeout=START_TIMEOUT_SECONDS
@@ -85,17 +85,24 @@ async def decide(game: str, state: dict, seat: int, level: int) -> Decision:
             return answer.result()
         answer.cancel()  # still queued: never started; running: its answer is ignored
         log.error("bot process gave no answer in %.1f s; level 1 decides", 2 * budget)
-    except BrokenProcessPool as exc:
+    except BrokenExecutor as exc:  # a pool that broke stays broken: a submit to it says so
         log.error("bot process broke (%s); level 1 decides, a new process the next", exc)
-        shutdown()
+        _let_go(pool)
     began = time.monotonic()
     action = await asyncio.to_thread(get_engine(game).bot_action, state, seat, 1)
     return Decision(action, 1, os.getpid(), time.monotonic() - began)
 
 
+def _let_go(pool: ProcessPoolExecutor) -> None:
+    """Drop ``pool`` if it is still the current one: decisions that were waiting on it when
+    it broke each come here, and must not drop the new one the first of them started."""
+    global _pool, _serving
+    if _pool is pool:
+        _pool = _serving = None
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
 def shutdown() -> None:
     """Let the bot process go (the next decision starts a new one)."""
-    global _pool, _serving
     if _pool is not None:
-        _pool.shutdown(wait=False, cancel_futures=True)
-        _pool = _serving = None
+        _let_go(_pool)
