@@ -5,6 +5,8 @@
     .venv/bin/python -m bench.live --scale               # PostgreSQL + Redis, 2 workers
     .venv/bin/python -m bench.live --scale --workers 1 --memory-layer   # its pieces one by one
     .venv/bin/python -m bench.live --scale --placement split,by-match   # players of a match apart/together
+    .venv/bin/python -m bench.live --bots 50 --matches 150   # the pairs with and without bot matches
+    .venv/bin/python -m bench.live --peer --busy --matches 200   # a core burnt by another tenant
 
 For each N this script, on 127.0.0.1 only:
 1. makes a fresh database (a temp SQLite file; with ``--scale`` a new PostgreSQL database)
