@@ -9,13 +9,15 @@ Each level has a time budget (settings.BOT_THINK_BUDGET_SECONDS), from asking to
 - a request that waited out its budget in the queue is decided by level 1 in the process
   (games/live/bot_process.py), so a backlog of bots drains instead of growing;
 - an answer that has not come by twice the budget means the process is stuck or gone: the
-  bot plays level 1's move, decided in a thread (rules of thumb, milliseconds), and a process
-  that died is replaced for the next decision.
+  bot plays level 1's move, decided in a thread (rules of thumb, milliseconds); a process
+  that died is replaced after RETRY_AFTER_SECONDS, level 1 deciding here meanwhile.
 
 A ProcessPoolExecutor carries the requests: unlike the render workers, which answer every
 socket and are read by the event loop itself (games/live/render_workers.py), a bot process
 gets a few requests a second, so its two helper threads in daphne cost nothing that shows.
-Processes are spawned, not forked: daphne has threads, and a fork copies their locks.
+Processes are spawned, not forked: daphne has threads, and a fork copies their locks. A
+spawned process imports the server's main module again, under another name: daphne's
+``python -m daphne``, ``manage.py`` and console scripts guard their start, as any must.
 """
 
 from __future__ import annotations
@@ -39,7 +41,13 @@ log = logging.getLogger(__name__)
 # busy one. That wait is not a decision's: budgets count from a process that serves.
 START_TIMEOUT_SECONDS = 30.0
 
+# After a pool broke, level 1 decides in daphne this long before a new process is tried: a
+# process that cannot start (a server whose main module is not safe to import again, no
+# memory) must not cost a spawn per bot move.
+RETRY_AFTER_SECONDS = 30.0
+
 _pool: ProcessPoolExecutor | None = None
+_broken_until = 0.0
 _serving: Future | None = None  # the pool's first answer: its process has started
 
 
@@ -67,6 +75,8 @@ async def decide(game: str, state: dict, seat: int, level: int) -> Decision:
     """The bot's decision, made in the bot process; level 1's made here in a thread if the
     process does not answer in twice the budget."""
     budget = budget_for(level)
+    if time.monotonic() < _broken_until:
+        return await _level_1_here(game, state, seat)
     pool, serving = _executor()
     try:
         # Shared by every decision: waited on through a wrapper of its own, never cancelled.
@@ -87,22 +97,31 @@ async def decide(game: str, state: dict, seat: int, level: int) -> Decision:
         log.error("bot process gave no answer in %.1f s; level 1 decides", 2 * budget)
     except BrokenExecutor as exc:  # a pool that broke stays broken: a submit to it says so
         log.error("bot process broke (%s); level 1 decides, a new process the next", exc)
-        _let_go(pool)
+        _let_go(pool, broken=True)
+    return await _level_1_here(game, state, seat)
+
+
+async def _level_1_here(game: str, state: dict, seat: int) -> Decision:
+    """Level 1's rules of thumb, in a thread of this process: milliseconds."""
     began = time.monotonic()
     action = await asyncio.to_thread(get_engine(game).bot_action, state, seat, 1)
     return Decision(action, 1, os.getpid(), time.monotonic() - began)
 
 
-def _let_go(pool: ProcessPoolExecutor) -> None:
+def _let_go(pool: ProcessPoolExecutor, broken: bool = False) -> None:
     """Drop ``pool`` if it is still the current one: decisions that were waiting on it when
     it broke each come here, and must not drop the new one the first of them started."""
-    global _pool, _serving
+    global _pool, _serving, _broken_until
     if _pool is pool:
         _pool = _serving = None
+        if broken:
+            _broken_until = time.monotonic() + RETRY_AFTER_SECONDS
     pool.shutdown(wait=False, cancel_futures=True)
 
 
 def shutdown() -> None:
     """Let the bot process go (the next decision starts a new one)."""
+    global _broken_until
+    _broken_until = 0.0
     if _pool is not None:
         _let_go(_pool)

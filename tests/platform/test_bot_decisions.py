@@ -106,7 +106,7 @@ def test_a_decision_whose_budget_went_by_in_the_queue_is_level_1s():
 
 
 @pytest.mark.asyncio
-async def test_a_bot_process_that_dies_costs_one_level_1_move_and_is_replaced(
+async def test_a_bot_process_that_dies_is_replaced_after_a_pause_of_level_1_moves(
     settings, monkeypatch, bot_processes
 ):
     turn = await database_sync_to_async(level_two_turn)(settings, monkeypatch)
@@ -114,5 +114,8 @@ async def test_a_bot_process_that_dies_costs_one_level_1_move_and_is_replaced(
     os.kill(first.pid, 9)  # the pool may notice at the next submit or while it waits
     after_death = await bot_decisions.decide(turn.game, turn.state, turn.seat, turn.level)
     assert after_death.level == 1 and after_death.pid == os.getpid()
+    meanwhile = await bot_decisions.decide(turn.game, turn.state, turn.seat, turn.level)
+    assert meanwhile.level == 1, "no new process is spawned per move while one is broken"
+    monkeypatch.setattr(bot_decisions, "_broken_until", 0.0)  # the retry pause is over
     replaced = await bot_decisions.decide(turn.game, turn.state, turn.seat, turn.level)
     assert replaced.level == 2 and replaced.pid not in (first.pid, os.getpid())
