@@ -1,16 +1,23 @@
-"""Where daphne gets a bot's decisions: from the bot process, never from its own threads.
+"""Where daphne gets a bot's decisions: searches from the bot process, never from its own
+threads.
 
 A level-2 bot searches for up to most of a second (docs/bots.md). Made in daphne's writer
 thread, as it once was, that search held daphne's interpreter, and every socket of the
-worker waited on it. A decision needs only the engine state, so it is made in a separate
-process (games/live/bot_process.py): daphne's event loop only awaits the answer.
+worker waited on it. A decision needs only the engine state, so a searching level's is made
+in a separate process (games/live/bot_process.py): daphne's event loop only awaits the
+answer. Level 1 decides by rules of thumb that the searches call thousands of times per
+decision, so it costs about what a render does and is made in a thread here, like one.
 
-Each level has a time budget (settings.BOT_THINK_BUDGET_SECONDS), from asking to answer:
+Each searching level has a time budget (settings.BOT_THINK_BUDGET_SECONDS), from asking to
+answer:
 - a request that waited out its budget in the queue is decided by level 1 in the process
   (games/live/bot_process.py), so a backlog of bots drains instead of growing;
-- an answer that has not come by twice the budget means the process is stuck or gone: the
-  bot plays level 1's move, decided in a thread (rules of thumb, milliseconds); a process
-  that died is replaced after RETRY_AFTER_SECONDS, level 1 deciding here meanwhile.
+- an answer that has not come by twice the budget means the process is stuck, gone or still
+  starting: the bot plays level 1's move, decided here; a process that died is replaced
+  after RETRY_AFTER_SECONDS, level 1 deciding here meanwhile.
+
+The process is started when a socket opens on a match with a searching bot (``warm_up``),
+not at the bot's first decision: on a busy machine a start takes seconds.
 
 A ProcessPoolExecutor carries the requests: unlike the render workers, which answer every
 socket and are read by the event loop itself (games/live/render_workers.py), a bot process
@@ -28,7 +35,6 @@ import multiprocessing
 import os
 import time
 from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 
 from django.conf import settings
 
@@ -37,18 +43,14 @@ from games.live.bot_process import Decision, start, think
 
 log = logging.getLogger(__name__)
 
-# Starting a process loads the engines: ~0.5 s on a quiet machine, several seconds on a
-# busy one. That wait is not a decision's: budgets count from a process that serves.
-START_TIMEOUT_SECONDS = 30.0
-
 # After a pool broke, level 1 decides in daphne this long before a new process is tried: a
 # process that cannot start (a server whose main module is not safe to import again, no
 # memory) must not cost a spawn per bot move.
 RETRY_AFTER_SECONDS = 30.0
 
 _pool: ProcessPoolExecutor | None = None
-_broken_until = 0.0
 _serving: Future | None = None  # the pool's first answer: its process has started
+_broken_until = 0.0
 
 
 def _executor() -> tuple[ProcessPoolExecutor, Future]:
@@ -59,8 +61,14 @@ def _executor() -> tuple[ProcessPoolExecutor, Future]:
             mp_context=multiprocessing.get_context("spawn"),
             initializer=start,
         )
-        _serving = _pool.submit(os.getpid)
+        _serving = _pool.submit(os.getpid)  # answered once the engines are loaded
     return _pool, _serving
+
+
+def warm_up() -> None:
+    """Start the bot process now, unless it runs or is resting after a break."""
+    if time.monotonic() >= _broken_until:
+        _executor()
 
 
 def budget_for(level: int) -> float:
@@ -72,19 +80,18 @@ def budget_for(level: int) -> float:
 
 
 async def decide(game: str, state: dict, seat: int, level: int) -> Decision:
-    """The bot's decision, made in the bot process; level 1's made here in a thread if the
-    process does not answer in twice the budget."""
-    budget = budget_for(level)
-    if time.monotonic() < _broken_until:
+    """The bot's decision: a searching level's made in the bot process, or level 1's made
+    here if that process does not answer in twice the budget; level 1's always here."""
+    if level <= 1 or time.monotonic() < _broken_until:
         return await _level_1_here(game, state, seat)
+    budget = budget_for(level)
     pool, serving = _executor()
     try:
         # Shared by every decision: waited on through a wrapper of its own, never cancelled.
-        started, _ = await asyncio.wait(
-            {asyncio.wrap_future(serving)}, timeout=START_TIMEOUT_SECONDS
-        )
+        started, _ = await asyncio.wait({asyncio.wrap_future(serving)}, timeout=2 * budget)
         if not started:
-            raise BrokenProcessPool("the bot process did not start")
+            log.warning("bot process still starting; level 1 decides this move")
+            return await _level_1_here(game, state, seat)
         asked = time.monotonic()
         answer = asyncio.get_running_loop().run_in_executor(
             pool, think, game, state, seat, level, asked + budget
@@ -96,7 +103,7 @@ async def decide(game: str, state: dict, seat: int, level: int) -> Decision:
         answer.cancel()  # still queued: never started; running: its answer is ignored
         log.error("bot process gave no answer in %.1f s; level 1 decides", 2 * budget)
     except BrokenExecutor as exc:  # a pool that broke stays broken: a submit to it says so
-        log.error("bot process broke (%s); level 1 decides, a new process the next", exc)
+        log.error("bot process broke (%s); level 1 decides, a new process later", exc)
         _let_go(pool, broken=True)
     return await _level_1_here(game, state, seat)
 

@@ -15,7 +15,7 @@ import os
 import time
 from dataclasses import dataclass
 
-from games.engines import get_engine
+from games.engines import all_engines, get_engine
 
 # How much lower than daphne the bot process runs (os.nice). CFS gives a process of nice 5
 # about a third of the CPU weight of one at 0 when both want the same core.
@@ -34,7 +34,9 @@ class Decision:
 
 
 def start() -> None:
-    """Each bot process's set-up (ProcessPoolExecutor's initializer)."""
+    """Each bot process's set-up (ProcessPoolExecutor's initializer): the engines are loaded
+    before the process lowers its priority, so a busy machine does not stretch its start."""
+    all_engines()
     os.nice(NICENESS)
 
 

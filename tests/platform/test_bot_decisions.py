@@ -119,3 +119,28 @@ async def test_a_bot_process_that_dies_is_replaced_after_a_pause_of_level_1_move
     monkeypatch.setattr(bot_decisions, "_broken_until", 0.0)  # the retry pause is over
     replaced = await bot_decisions.decide(turn.game, turn.state, turn.seat, turn.level)
     assert replaced.level == 2 and replaced.pid not in (first.pid, os.getpid())
+
+
+@pytest.mark.asyncio
+async def test_level_1_decides_here_and_a_searching_bot_s_socket_starts_the_process(
+    settings, monkeypatch, bot_processes
+):
+    """Level 1's rules of thumb cost about a render and need no process; a socket that opens
+    on a match with a searching bot starts the process before its first search, since a
+    start on a busy machine takes seconds."""
+    engine = get_engine(GUNDAM)
+    state = engine.setup({}, "level-1-here")
+    seat = sorted(engine.prompts(state).waiting)[0]
+    decision = await bot_decisions.decide(GUNDAM, state, seat, 1)
+    assert decision.pid == os.getpid() and decision.action == engine.bot_action(state, seat, 1)
+
+    settings.BOT_STEP_SECONDS = PAUSE
+    warmed = []
+    monkeypatch.setattr(bot_decisions, "warm_up", lambda: warmed.append(True))
+    for level, warms in ((1, []), (2, [True])):
+        match = await database_sync_to_async(services.create_match)(
+            GUNDAM, persona("alice"), mode=Match.Mode.BOT, timed=False, bot_level=level
+        )
+        alice = await connect(match.code, persona("alice"))
+        await alice.disconnect()
+        assert warmed == warms, f"level {level}"
