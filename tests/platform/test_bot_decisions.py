@@ -55,7 +55,7 @@ async def test_in_daphne_no_bot_decides_in_the_socket_process(settings, monkeypa
     and not one decision (nor a fallback) ran in this process. The engine's bot is replaced
     here only; the bot process, spawned fresh, has the real one."""
     settings.BOT_STEP_SECONDS = PAUSE
-    settings.BOT_THINK_BUDGET_SECONDS = {1: 30.0, 2: 30.0}  # no fallback on a loaded machine
+    settings.BOT_THINK_BUDGET_SECONDS = {2: 30.0}  # no fallback on a loaded machine
     engine = get_engine(GUNDAM)
     decided_here = []
     real_bot_action = type(engine).bot_action
