@@ -36,10 +36,19 @@ chromium:
 # The scale-out tests need PostgreSQL and Redis on 127.0.0.1 (.ci/run starts them).
 SCALE_ENV := DATABASE_URL=postgresql://postgres@127.0.0.1:5432/duelhall REDIS_URL=redis://127.0.0.1:6379/15
 
+# Each part says how long it took (tools/timed) and the times are listed again at the end, so
+# a slow part shows; a failing part stops the run after its line.
+UNIT_TESTS := tests/engines tests/test_import_rules.py tests/test_rule_citations.py
+TIMES := .test-times
+
 test: install chromium
-	$(BIN)/ruff check .
-	$(BIN)/python -m pytest -q --ignore=tests/scale
-	$(SCALE_ENV) $(BIN)/python -m pytest -q tests/scale
+	@rm -f $(TIMES)
+	@TIMES=$(TIMES) tools/timed lint $(BIN)/ruff check .
+	@TIMES=$(TIMES) tools/timed unit/engines $(BIN)/python -m pytest -q $(UNIT_TESTS)
+	@TIMES=$(TIMES) tools/timed platform $(BIN)/python -m pytest -q tests/platform
+	@TIMES=$(TIMES) tools/timed browser $(BIN)/python -m pytest -q tests/browser
+	@TIMES=$(TIMES) $(SCALE_ENV) tools/timed scale $(BIN)/python -m pytest -q tests/scale
+	@echo "== every part:" && cat $(TIMES) && rm -f $(TIMES)
 
 lint: install
 	$(BIN)/ruff check . && $(BIN)/ruff format --check .

@@ -11,13 +11,16 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bench.results_index import rewrite as rewrite_index
+
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = Path(__file__).resolve().parent / "results"
 HISTORY = RESULTS / "README.md"
 HISTORY_HEAD = """# Benchmark history
 
-Each run writes `<UTC time>-<name>.json` here and appends one line per measured case to the
-table below (newest last). Compare like with like: same command, same machine.
+Each run writes `<UTC time>-<name>.json` here, appends one line per measured case to the
+history at the end (newest last) and rewrites the index (`python -m bench.results_index`).
+Compare like with like: same command, same machine.
 
 | when (UTC) | bench | case | figures | commit | file |
 |---|---|---|---|---|---|
@@ -111,6 +114,7 @@ def save(name: str, payload: dict, summary: list[tuple[str, str]]) -> Path:
             fh.write(
                 f"| {now:%Y-%m-%d %H:%M} | {name} | {case} | {figures} | {rev} | [{path.name}]({path.name}) |\n"
             )
+    rewrite_index()
     return path
 
 

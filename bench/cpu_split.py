@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import os
 
+from bench.processes import proc_role
+
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
 
@@ -75,8 +77,6 @@ class CpuSplit:
         self.loadgen_pid = loadgen_pid
 
     def labels(self) -> dict[int, str]:
-        from bench.live import proc_role  # bench.live imports this module
-
         out = {}
         for i, server in enumerate(self.servers):
             for pid in server.pids():

@@ -5,6 +5,8 @@
     .venv/bin/python -m bench.live --scale               # PostgreSQL + Redis, 2 workers
     .venv/bin/python -m bench.live --scale --workers 1 --memory-layer   # its pieces one by one
     .venv/bin/python -m bench.live --scale --placement split,by-match   # players of a match apart/together
+    .venv/bin/python -m bench.live --bots 50 --matches 150   # the pairs with and without bot matches
+    .venv/bin/python -m bench.live --peer --busy --matches 200   # a core burnt by another tenant
 
 For each N this script, on 127.0.0.1 only:
 1. makes a fresh database (a temp SQLite file; with ``--scale`` a new PostgreSQL database)
@@ -35,206 +37,32 @@ import contextlib
 import itertools
 import json
 import os
-import resource
 import secrets
 import shutil
-import signal
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-import urllib.request
 from pathlib import Path
 
+from bench.busy import burning
 from bench.common import RESULTS, ROOT, save, table
 from bench.cpu_split import CpuSplit, describe, loadavg, split
 from bench.loadgen import PLACEMENTS
+from bench.peer_run import run_peer
+from bench.processes import (
+    Monitor,
+    Server,
+    cpu_snapshot,
+    cpu_used,
+    raise_file_limit,
+    start_servers,
+)
+from bench.with_bots import run_with_bots
 
 PYTHON = sys.executable
-CLK_TCK = os.sysconf("SC_CLK_TCK")
-PAGE_KB = os.sysconf("SC_PAGE_SIZE") // 1024
-
-
-# ---------------------------------------------------------------- processes
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def session_members(sid: int) -> list[int]:
-    """Every live process in the session ``sid`` (the server tree we started)."""
-    pids = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as fh:
-                fields = fh.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[3]) == sid and fields[0] != "Z":
-            pids.append(int(entry))
-    return pids
-
-
-def proc_role(pid: int) -> str:
-    try:
-        with open(f"/proc/{pid}/cmdline", "rb") as fh:
-            cmd = fh.read().replace(b"\0", b" ").decode(errors="replace")
-    except OSError:
-        return "gone"
-    if "daphne" in cmd:
-        return "daphne"
-    if "render_process" in cmd:
-        return "render"
-    if "sweeper" in cmd:
-        return "sweeper"
-    return "play"
-
-
-def rss_kb(pid: int) -> int:
-    try:
-        with open(f"/proc/{pid}/statm") as fh:
-            return int(fh.read().split()[1]) * PAGE_KB
-    except (OSError, ValueError, IndexError):
-        return 0
-
-
-def cpu_ticks(pid: int) -> int:
-    try:
-        with open(f"/proc/{pid}/stat") as fh:
-            fields = fh.read().rsplit(")", 1)[1].split()
-        return int(fields[11]) + int(fields[12])  # utime + stime
-    except (OSError, ValueError, IndexError):
-        return 0
-
-
-class Server:
-    """One ``manage.py play`` tree in its own session, so it can be found and stopped whole."""
-
-    def __init__(self, env: dict, port: int, sweeper: bool, log: Path) -> None:
-        self.port = port
-        cmd = [PYTHON, "manage.py", "play", "--host", "127.0.0.1", "--port", str(port)]
-        if not sweeper:
-            cmd.append("--no-sweeper")
-        self.log = log.open("w")
-        self.proc = subprocess.Popen(
-            cmd,
-            cwd=ROOT,
-            env=env,
-            stdout=self.log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-
-    def pids(self) -> list[int]:
-        return session_members(self.proc.pid)
-
-    def daphne_pid(self) -> int | None:
-        return next((p for p in self.pids() if proc_role(p) == "daphne"), None)
-
-    def wait_ready(self, timeout: float = 60.0) -> None:
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"server on port {self.port} exited; see {self.log.name}")
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/", timeout=5) as resp:
-                    resp.read()
-                return
-            except OSError:
-                time.sleep(0.3)
-        raise RuntimeError(f"server on port {self.port} did not answer within {timeout:.0f}s")
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.proc.pid, signal.SIGTERM)
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                self.proc.wait(timeout=15)
-        # Anything of ours still in the session (a child that ignored TERM) is killed.
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            self.proc.wait(timeout=5)
-        self.log.close()
-
-
-class Monitor(threading.Thread):
-    """Samples the servers' RSS every 0.2 s and keeps the peak, per role; and once a second
-    each role's CPU ticks and the total RSS, to line up with the load generator's timeline
-    (both stamp ``time.perf_counter()``, the system's monotonic clock)."""
-
-    def __init__(self, servers: list[Server]) -> None:
-        super().__init__(daemon=True)
-        self.servers = servers
-        self.peak_total = 0
-        self.peak_daphne = 0
-        self.halt = threading.Event()
-        self.seconds: list[tuple[float, dict[str, int], int]] = []
-
-    def sample(self) -> tuple[int, int]:
-        total = daphne = 0
-        for server in self.servers:
-            for pid in server.pids():
-                kb = rss_kb(pid)
-                total += kb
-                if proc_role(pid) == "daphne":
-                    daphne += kb
-        return total, daphne
-
-    def run(self) -> None:
-        next_second = 0.0
-        while not self.halt.wait(0.2):
-            total, daphne = self.sample()
-            self.peak_total = max(self.peak_total, total)
-            self.peak_daphne = max(self.peak_daphne, daphne)
-            now = time.perf_counter()
-            if now >= next_second:
-                ticks: dict[str, int] = {}
-                for role, used in cpu_snapshot(self.servers).values():
-                    ticks[role] = ticks.get(role, 0) + used
-                self.seconds.append((now, ticks, total))
-                next_second = now + 1.0
-
-    def timeline(self, start: float, end: float) -> list[dict]:
-        """Per second of the window [start, end): each role's CPU in % of one core and the
-        servers' RSS. A process that started or ended within a second is left out of it."""
-        rows = []
-        for (t0, before, _), (t1, after, rss) in itertools.pairwise(self.seconds):
-            if t0 < start - 0.5 or t0 >= end:
-                continue
-            roles = {
-                role: round(100 * (after[role] - before[role]) / CLK_TCK / (t1 - t0))
-                for role in after
-                if role in before
-            }
-            rows.append({"at_s": round(t0 - start, 1), "cpu_pct": roles, "rss_mb": rss // 1024})
-        return rows
-
-
-def cpu_snapshot(servers: list[Server]) -> dict[int, tuple[str, int]]:
-    return {pid: (proc_role(pid), cpu_ticks(pid)) for s in servers for pid in s.pids()}
-
-
-def cpu_used(before: dict, after: dict, seconds: float) -> dict:
-    """% of one core per role over the window (processes alive at both ends)."""
-    used: dict[str, float] = {}
-    for pid, (role, ticks) in after.items():
-        if pid in before:
-            used[role] = used.get(role, 0.0) + (ticks - before[pid][1]) / CLK_TCK
-    return {
-        f"{role}_cpu_pct": round(100 * secs / seconds, 1) for role, secs in sorted(used.items())
-    } | {
-        "server_cpu_pct": round(100 * sum(used.values()) / seconds, 1),
-        "server_cpu_s": round(sum(used.values()), 3),
-    }
 
 
 # ---------------------------------------------------------------- databases
@@ -311,25 +139,6 @@ def redis_clean(url: str) -> None:
 # ---------------------------------------------------------------- one load run
 
 
-def start_servers(
-    db: Database, scale: bool, logdir: Path, label: str, workers: int | None = None
-) -> list[Server]:
-    count = workers or (2 if scale else 1)
-    servers = []
-    try:
-        for i in range(count):
-            servers.append(
-                Server(db.env, free_port(), sweeper=(i == 0), log=logdir / f"{label}-worker{i}.log")
-            )
-        for server in servers:
-            server.wait_ready()
-    except Exception:
-        for server in servers:
-            server.stop()
-        raise
-    return servers
-
-
 def run_load(
     mode: str,
     args,
@@ -338,10 +147,12 @@ def run_load(
     logdir: Path,
     profile_out: Path | None,
     placement: str = "split",
+    bot_slots: list[dict] = (),
 ) -> dict:
     """Start the server(s), run one load, stop them; returns the loadgen result plus resources."""
-    label = f"{mode}-{len(slots)}-{placement}"
+    label = f"{mode}-{len(slots)}-{len(bot_slots)}-{placement}"
     servers = start_servers(db, args.scale, logdir, label, args.workers)
+    stack = contextlib.ExitStack()  # the CPU burner of --busy, stopped with the servers
     try:
         time.sleep(0.5)
         idle_total, idle_daphne = Monitor(servers).sample()
@@ -350,6 +161,7 @@ def run_load(
             "addresses": [f"127.0.0.1:{s.port}" for s in servers],
             "placement": placement,
             "slots": slots,
+            "bot_slots": list(bot_slots),
             "think": args.think,
             "warmup": args.warmup,
             "duration": args.duration,
@@ -365,6 +177,7 @@ def run_load(
         spec_path.write_text(json.dumps(spec))
         monitor = Monitor(servers)
         monitor.start()
+        stack.enter_context(burning(args.busy, args.run_timeout))
         gen = subprocess.Popen(
             [PYTHON, "-m", "bench.loadgen", str(spec_path), str(out_path)],
             cwd=ROOT,
@@ -438,6 +251,7 @@ def run_load(
             }
         return result
     finally:
+        stack.close()
         for server in servers:
             server.stop()
 
@@ -575,14 +389,12 @@ def shorten(frame: str) -> str:
 # ---------------------------------------------------------------- main
 
 
-def raise_file_limit() -> None:
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft < hard:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-
-
-def seed(db: Database, n: int, per_slot: int, game: str, logdir: Path) -> list[dict]:
-    out = logdir / f"seed-{n}.json"
+def seed(
+    db: Database, n: int, per_slot: int, game: str, logdir: Path, bots: int = 0
+) -> tuple[list[dict], list[dict]]:
+    """N pairs of players and ``bots`` players each against a level-2 bot, each with
+    ``per_slot`` matches: (pairs' slots, bot slots)."""
+    out = logdir / f"seed-{n}-{bots}.json"
     subprocess.run(
         [
             PYTHON,
@@ -595,30 +407,38 @@ def seed(db: Database, n: int, per_slot: int, game: str, logdir: Path) -> list[d
             str(per_slot),
             "--game",
             game,
+            "--bot-slots",
+            str(bots),
         ],
         cwd=ROOT,
-        env=db.env,
+        # No pause: a bot's first moves are made while seeding, not by a timer thread of a
+        # process that is about to exit.
+        env={**db.env, "BOT_STEP_SECONDS": "0"},
         check=True,
     )
-    return json.loads(out.read_text())["slots"]
+    seeded = json.loads(out.read_text())
+    return seeded["slots"], seeded["bot_slots"]
 
 
 def ratio(a, b):
     return round(a / b, 1) if a is not None and b else None
 
 
-def measure(args, n: int, logdir: Path, profiled: bool, placement: str = "split") -> dict:
-    """One fresh database, seeded; the echo floor, then the live load, on fresh servers."""
-    db = Database(args.scale, str(n), None if args.memory_layer else args.redis_url)
+def measure(
+    args, n: int, logdir: Path, profiled: bool, placement: str = "split", bots: int = 0
+) -> dict:
+    """One fresh database, seeded; the echo floor, then the live load, on fresh servers.
+    ``bots`` players against level-2 bots play beside the N pairs (``--bots``)."""
+    db = Database(args.scale, f"{n}_{bots}", None if args.memory_layer else args.redis_url)
     echo = profile = None
     try:
-        slots = seed(db, n, args.per_slot, args.game, logdir)
+        slots, bot_slots = seed(db, n, args.per_slot, args.game, logdir, bots)
         if not args.skip_echo:
             echo = run_load("echo", args, db, slots, logdir, None, placement)
             if args.scale:
                 redis_clean(args.redis_url)
         raw = logdir / f"profile-{n}.txt" if profiled else None
-        live = run_load("live", args, db, slots, logdir, raw, placement)
+        live = run_load("live", args, db, slots, logdir, raw, placement, bot_slots)
         if raw is not None and raw.exists():
             profile = {"matches": n, **summarise_profile(raw)}
     finally:
@@ -735,6 +555,20 @@ def main(argv: list[str] | None = None) -> int:
         help="per N and round, our live load then a boardgame.io peer on the same workload, "
         "and the ratios (bench/peer_run.py; `make peer` first; no echo floor)",
     )
+    parser.add_argument(
+        "--bots",
+        type=int,
+        default=0,
+        metavar="M",
+        help="per N, the live load without bots and then with M players against level-2 bots "
+        "beside the N pairs, and the pairs' mover and opponent p99 of both (bench/with_bots.py)",
+    )
+    parser.add_argument(
+        "--busy",
+        action="store_true",
+        help="a CPU burner on one core during every load run (bench/busy.py; with --peer, "
+        "during both sides' rounds)",
+    )
     parser.add_argument("--name", default=None, help="results name (default live or live-scale)")
     parser.add_argument("--no-save", action="store_true")
     args = parser.parse_args(argv)
@@ -752,18 +586,23 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--placement: a comma list of {', '.join(PLACEMENTS)}")
     if args.peer and placements != ["split"]:
         parser.error("--placement goes with --scale, not --peer")
-    name = args.name or ("live-scale" if args.scale else "live") + ("-peer" if args.peer else "")
+    name = args.name or ("live-scale" if args.scale else "live") + (
+        "-peer" if args.peer else ""
+    ) + ("-busy" if args.busy else "")
     raise_file_limit()
     if args.scale and not redis_db_is_ours(args.redis_url):
         print(f"{args.redis_url} is not empty; choose another --redis-url", file=sys.stderr)
         return 2
     logdir = Path(tempfile.mkdtemp(prefix="duelhall-bench-logs-"))
     print(f"logs and specs in {logdir}", flush=True)
+    if args.peer and args.bots:
+        parser.error("--bots compares our server with itself: not with --peer")
     if args.peer:
-        from bench.peer_run import run_peer  # imported here: it builds on this module
-
         args.skip_echo = True
-        return run_peer(args, sizes, logdir, name)
+        return run_peer(args, sizes, logdir, name, measure)
+    if args.bots:
+        args.skip_echo = True
+        return run_with_bots(args, sizes, logdir, name + "-bots", measure)
     runs, profile = [], None
     try:
         for n in sizes:

@@ -146,6 +146,11 @@ class Run:
         if self.placement not in PLACEMENTS:
             raise ValueError(f"placement {self.placement!r}: expected one of {PLACEMENTS}")
         self.sockets_by_address: dict[str, int] = {}
+        # Players against bots (``bot_slots``): their moves' time to their own board, moves
+        # refused because the bot moved first, and their failures, apart from the pairs'.
+        self.bot_match_samples: list[float] = []
+        self.bot_refused = 0
+        self.bot_errors: dict[str, int] = {}
 
     def address(self, seat: int, key: str) -> str:
         """The server a seat's socket for ``key`` (a match code, or an echo pair) goes to."""
@@ -170,7 +175,7 @@ class Slot:
         self.run, self.number = run, number
         self.cookies = info["cookies"]
         self.codes = list(info["codes"]) if run.mode == "live" else [None]
-        self.seats = [Seat(self, 0), Seat(self, 1)]
+        self.seats = [Seat(self, index) for index in range(len(self.cookies))]
         self.pending: Pending | None = None
         self.rng = random.Random(f"{run.spec['seed']}:{number}")
         self.readers: list[asyncio.Task] = []
@@ -299,7 +304,7 @@ class Slot:
                 and seat.index not in pending.seen
             ):
                 pending.seen[seat.index] = now
-                if len(pending.seen) == 2:
+                if len(pending.seen) == len(self.seats):
                     pending.done.set()
         flash = FLASH.search(frame)
         if flash is not None and pending is not None and pending.mover is seat:
@@ -379,6 +384,51 @@ class Slot:
                 run.sent_at.append(pending.sent)
 
 
+class BotSlot(Slot):
+    """One player against a bot (``--bots``): a single socket that moves whenever its board
+    offers a move, to load the server with bot matches beside the pairs. Its moves are timed
+    to its own board only and kept apart from the pairs' figures, which are what the run
+    compares with and without bots."""
+
+    async def play(self) -> None:
+        run = self.run
+        seat = self.seats[0]
+        while self.alive and time.perf_counter() < run.stop_at:
+            if run.think > 0:
+                await asyncio.sleep(run.think * self.rng.uniform(0.5, 1.5))
+            if time.perf_counter() >= run.stop_at:
+                break
+            if seat.status in OVER:
+                run.matches_finished += 1
+                await self.close()
+                self.alive = False
+                if not await self.open():
+                    break
+                continue
+            # The bot answers a pause after the player: wait for the board to offer a move.
+            if not await self.wait_for(lambda: seat.moves or seat.status in OVER, 60):
+                run.bot_errors["no move offered"] = run.bot_errors.get("no move offered", 0) + 1
+                break
+            if not seat.moves:
+                continue
+            payload, step = self.choose(seat.moves)
+            pending = self.pending = Pending(seat, seat.version)
+            try:
+                await seat.ws.send(json.dumps({"action": payload, "step": step}))
+                await asyncio.wait_for(pending.done.wait(), self.move_timeout)
+            except (ConnectionClosed, TimeoutError) as exc:
+                kind = type(exc).__name__
+                run.bot_errors[kind] = run.bot_errors.get(kind, 0) + 1
+                self.pending = None
+                continue
+            self.pending = None
+            if pending.rejected is not None:
+                # The bot moved while the player's move was on its way: the step changed.
+                run.bot_refused += 1
+            elif run.in_window(pending.sent):
+                run.bot_match_samples.append(pending.seen[0] - pending.sent)
+
+
 SLICE_SECONDS = 10.0
 
 
@@ -443,6 +493,9 @@ def stats(values: list[float]) -> dict:
 async def main_async(spec: dict) -> dict:
     run = Run(spec)
     slots = [Slot(run, i, info) for i, info in enumerate(spec["slots"])]
+    if run.mode == "live":
+        first = len(slots)
+        slots += [BotSlot(run, first + i, info) for i, info in enumerate(spec.get("bot_slots", []))]
     start = time.perf_counter()
     opened = await asyncio.gather(*(s.open() for s in slots))
     connected = sum(1 for ok in opened if ok)
@@ -476,7 +529,7 @@ async def main_async(spec: dict) -> dict:
         "mode": run.mode,
         "slots": len(slots),
         "slots_connected": connected,
-        "connections": 2 * connected,
+        "connections": sum(len(s.seats) for s, ok in zip(slots, opened, strict=True) if ok),
         "placement": run.placement,
         # How even the hash spread the sockets (reconnects and later matches count too).
         "sockets_by_address": run.sockets_by_address,
@@ -500,6 +553,13 @@ async def main_async(spec: dict) -> dict:
         "slots_out_of_matches": run.slots_exhausted,
         "unfinished_players": len(late),
         "loadgen_cpu_s": round(usage.ru_utime + usage.ru_stime, 2),
+        "bot_matches": {
+            "players": sum(isinstance(s, BotSlot) for s in slots),
+            "moves_in_window": len(run.bot_match_samples),
+            "to_mover": stats(run.bot_match_samples),
+            "refused_bot_moved_first": run.bot_refused,
+            "errors": run.bot_errors,
+        },
     }
 
 

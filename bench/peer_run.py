@@ -20,6 +20,7 @@ ratios ours / peer.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -29,14 +30,15 @@ import time
 import urllib.request
 from pathlib import Path
 
-from bench import live
+from bench.busy import burning
 from bench.common import RESULTS, ROOT, save, table
+from bench.processes import CLK_TCK, Monitor, Server, cpu_snapshot, cpu_used, free_port
 
 PEER = ROOT / "bench" / "peer"
 NODE = shutil.which("node") or "/usr/bin/node"
 
 
-class PeerServer(live.Server):
+class PeerServer(Server):
     """``node bench/peer/server.js`` in its own session (stopped like our server)."""
 
     def __init__(self, port: int, log: Path) -> None:
@@ -71,9 +73,7 @@ class PeerServer(live.Server):
 def cpu_seconds(before: dict, after: dict) -> float:
     """CPU time of the processes alive at both snapshots, between them."""
     return sum(
-        (ticks - before[pid][1]) / live.CLK_TCK
-        for pid, (_, ticks) in after.items()
-        if pid in before
+        (ticks - before[pid][1]) / CLK_TCK for pid, (_, ticks) in after.items() if pid in before
     )
 
 
@@ -81,11 +81,12 @@ def run_peer_load(args, n: int, logdir: Path, rep: int) -> dict:
     """A fresh peer server, one load of N matches against it, stopped; the loadgen's result
     plus the server's CPU over the window and its peak RSS."""
     label = f"peer-{n}-{rep}"
-    server = PeerServer(live.free_port(), logdir / f"{label}-server.log")
+    server = PeerServer(free_port(), logdir / f"{label}-server.log")
+    stack = contextlib.ExitStack()  # the CPU burner of --busy, stopped with the server
     try:
         server.wait_ready()
         time.sleep(0.5)
-        idle_total, _ = live.Monitor([server]).sample()
+        idle_total, _ = Monitor([server]).sample()
         spec = {
             "address": f"127.0.0.1:{server.port}",
             "matches": n,
@@ -98,8 +99,9 @@ def run_peer_load(args, n: int, logdir: Path, rep: int) -> dict:
         }
         spec_path, out_path = logdir / f"{label}-spec.json", logdir / f"{label}-out.json"
         spec_path.write_text(json.dumps(spec))
-        monitor = live.Monitor([server])
+        monitor = Monitor([server])
         monitor.start()
+        stack.enter_context(burning(args.busy, args.run_timeout))
         gen = subprocess.Popen(
             [NODE, str(PEER / "loadgen.js"), str(spec_path), str(out_path)],
             cwd=ROOT,
@@ -117,9 +119,9 @@ def run_peer_load(args, n: int, logdir: Path, rep: int) -> dict:
                     seconds = json.loads(line.split(" ", 2)[2]).get("seconds")
                     print(f"    {label}: connected in {seconds}s", flush=True)
                 elif line.startswith("PHASE measuring"):
-                    before, t_before = live.cpu_snapshot([server]), time.perf_counter()
+                    before, t_before = cpu_snapshot([server]), time.perf_counter()
                 elif line.startswith("PHASE measured"):
-                    after, t_after = live.cpu_snapshot([server]), time.perf_counter()
+                    after, t_after = cpu_snapshot([server]), time.perf_counter()
             gen.wait()
         finally:
             killer.cancel()
@@ -138,9 +140,10 @@ def run_peer_load(args, n: int, logdir: Path, rep: int) -> dict:
             }
         )
         if before and after:
-            result.update(live.cpu_used(before, after, t_after - t_before))
+            result.update(cpu_used(before, after, t_after - t_before))
         return result
     finally:
+        stack.close()
         server.stop()
 
 
@@ -217,7 +220,8 @@ def print_side(label: str, r: dict) -> None:
     )
 
 
-def run_peer(args, sizes: list[int], logdir: Path, name: str) -> int:
+def run_peer(args, sizes: list[int], logdir: Path, name: str, measure) -> int:
+    """``measure`` is bench.live's: one live load of ours on a fresh database."""
     if not (PEER / "node_modules" / "boardgame.io").is_dir():
         print("the peer's packages are missing: run `make peer` first", flush=True)
         return 2
@@ -226,7 +230,7 @@ def run_peer(args, sizes: list[int], logdir: Path, name: str) -> int:
         for n in sizes:
             for rep in range(1, args.repeat + 1):
                 print(f"N = {n} matches, round {rep} of {args.repeat}: ours, then the peer")
-                ours = live.measure(args, n, logdir, profiled=False)["live"]
+                ours = measure(args, n, logdir, profiled=False)["live"]
                 print_side("ours", ours)
                 peer = run_peer_load(args, n, logdir, rep)
                 print_side("peer", peer)

@@ -41,14 +41,13 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from bench.common import save
-from bench.live import (
+from bench.live import Database, seed
+from bench.processes import (
     CLK_TCK,
-    Database,
     cpu_ticks,
     proc_role,
     raise_file_limit,
     rss_kb,
-    seed,
     start_servers,
 )
 
@@ -170,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     logdir = Path(tempfile.mkdtemp(prefix="duelhall-soak-"))
     servers = []
     try:
-        slot = seed(db, 1, 1, "elemental-clash", logdir)[0]
+        slot = seed(db, 1, 1, "elemental-clash", logdir)[0][0]
         servers = start_servers(db, False, logdir, "soak")
         server = servers[0]
         pid = next(p for p in server.pids() if proc_role(p) == "daphne")

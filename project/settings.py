@@ -295,6 +295,13 @@ RENDER_PROCESSES = int(os.environ.get("RENDER_PROCESSES", "0"))
 # The pause before each move of a bot (games/matches/bot_pacing.py), so a bot's turn reaches
 # the board one move at a time instead of all at once. Tests run with 0 (tests/conftest.py).
 BOT_STEP_SECONDS = float(os.environ.get("BOT_STEP_SECONDS", "0.6"))
+# Processes in which daphne's searching bots (level 2) decide (games/live/bot_decisions.py),
+# off the interpreter that serves the sockets; and each searching level's budget in seconds
+# from asking to answer: a request that waited that long decides by level 1, and one
+# unanswered after twice that is decided by level 1 in daphne (a stuck, dead or starting bot
+# process). Level 1 decides in daphne: its rules of thumb cost about a render.
+BOT_PROCESSES = int(os.environ.get("BOT_PROCESSES", "1"))
+BOT_THINK_BUDGET_SECONDS = {2: float(os.environ.get("BOT_BUDGET_LEVEL_2_SECONDS", "2.0"))}
 # Step clocks: the first step of a match starts this much later than its limit says (the
 # players are still reaching the board), and a deployment may replace every timed step's limit
 # with a few seconds (the browser tests of timeouts do; never a production setting).

@@ -67,3 +67,35 @@ def test_no_flat_modules_left_beside_the_layers():
     allowed = {"__init__.py", "admin.py", "apps.py", "models.py"}
     flat = sorted(p.name for p in GAMES.glob("*.py") if p.name not in allowed)
     assert flat == [], f"put these in a layer: {flat}"
+
+
+BENCH = GAMES.parent / "bench"
+
+
+def test_no_import_circle_in_bench():
+    """Benchmarks share their pieces through modules they import (bench/processes.py,
+    bench/common.py), never by importing each other both ways; lazy imports count."""
+    graph = {}
+    for path in sorted(BENCH.rglob("*.py")):
+        name = ".".join(path.relative_to(BENCH.parent).with_suffix("").parts)
+        graph[name.removesuffix(".__init__")] = set()
+    for name in graph:
+        path = BENCH.parent / (name.replace(".", "/") + ".py")
+        if not path.exists():
+            path = BENCH.parent / name.replace(".", "/") / "__init__.py"
+        graph[name] = {
+            module for _, module in imported_modules(path) if module in graph and module != name
+        }
+
+    def circle_from(start: str, trail: list[str]) -> list[str] | None:
+        for nxt in sorted(graph[start]):
+            if nxt in trail:
+                return [*trail[trail.index(nxt) :], nxt]
+            found = circle_from(nxt, [*trail, nxt])
+            if found:
+                return found
+        return None
+
+    for name in graph:
+        circle = circle_from(name, [name])
+        assert circle is None, " -> ".join(circle)

@@ -1,5 +1,8 @@
 """Where daphne waits between a bot's moves: a task on the worker's event loop, which sleeps
-without holding a thread and makes each move in the thread writes use (games/live/threads.py).
+without holding a thread. Each step reads the match in the thread pool, has the bot decide in
+the bot process (games/live/bot_decisions.py: a level-2 search must not hold the interpreter
+every socket of this worker waits on) and makes the move in the thread writes use
+(games/live/threads.py).
 
 games/matches/bot_pacing.py calls ``_take`` from the sync thread that committed a move (a
 socket's or a view's, both run for the worker's loop); sockets call ``kick`` on connect and
@@ -13,9 +16,10 @@ import logging
 
 from django.conf import settings
 
-from games.live.threads import db_write
+from games.live import bot_decisions
+from games.live.threads import db, db_write
 from games.matches import bot_pacing, broadcast, services
-from games.matches.bot_pacing import Chains, Step
+from games.matches.bot_pacing import Chains
 
 log = logging.getLogger(__name__)
 
@@ -23,28 +27,46 @@ _chains = Chains()  # touched only on the event loop: no lock needed
 _tasks: set[asyncio.Task] = set()  # the loop keeps only weak references to tasks
 
 
-def _take(match_id: int, delay: float, step: Step) -> bool:
+def _take(match_id: int, delay: float) -> bool:
     loop = broadcast.calling_loop()
     if loop is None:
         return False
-    loop.call_soon_threadsafe(_start, match_id, delay, step)
+    loop.call_soon_threadsafe(_start, match_id, delay)
     return True
 
 
-def _start(match_id: int, delay: float, step: Step) -> None:
+def _start(match_id: int, delay: float) -> None:
     if not _chains.claim(match_id):
         return
-    task = asyncio.get_running_loop().create_task(_drive(match_id, delay, step))
+    task = asyncio.get_running_loop().create_task(_drive(match_id, delay))
     _tasks.add(task)
     task.add_done_callback(_tasks.discard)
 
 
-async def _drive(match_id: int, delay: float | None, step: Step) -> None:
+async def step(match_id: int) -> float | None:
+    """One bot move if it is due, as services.bot_step makes it, but with the decision made
+    in the bot process while this loop serves its sockets."""
+    turn = await db(services.bot_turn)(match_id)
+    if not isinstance(turn, services.BotTurn):
+        return turn
+    decision = await bot_decisions.decide(turn.game, turn.state, turn.seat, turn.level)
+    if decision.level < turn.level:
+        log.warning(
+            "bot of level %d in match %s played level %d: its %.1f s budget went by",
+            turn.level,
+            match_id,
+            decision.level,
+            bot_decisions.budget_for(turn.level),
+        )
+    return await db_write(services.bot_move)(turn, decision.action)
+
+
+async def _drive(match_id: int, delay: float | None) -> None:
     try:
         while delay is not None:
             await asyncio.sleep(delay)
             _chains.before_step(match_id)
-            delay = _chains.after_step(match_id, await db_write(step)(match_id))
+            delay = _chains.after_step(match_id, await step(match_id))
     except Exception:
         log.exception("bot move failed in match %s", match_id)
         _chains.drop(match_id)
@@ -56,7 +78,7 @@ async def _drive(match_id: int, delay: float | None, step: Step) -> None:
 def kick(match_id: int) -> None:
     """Drive this bot match's moves from this worker if one is awaited (on the loop)."""
     if settings.BOT_STEP_SECONDS > 0:
-        _start(match_id, 0.0, services.bot_step)
+        _start(match_id, 0.0)
 
 
 def install() -> None:

@@ -20,7 +20,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from games.engines import GAME_MODULES
-from games.live import bot_pacer, moves, render_workers, sockets, watching
+from games.live import bot_decisions, bot_pacer, moves, render_workers, sockets, watching
 from games.live.queue import QueueSeat
 from games.live.refusals import public_message
 from games.live.render_protocol import Rendered, RenderRequest
@@ -231,6 +231,8 @@ class MatchConsumer(SocketConsumer):
         self.taken_version = None  # a version sent from a frame a worker rendered with a move
         await self.send_snapshot()
         if self.bot_match:
+            if self.searching_bot:
+                bot_decisions.warm_up()  # its first search comes soon; a start takes a while
             bot_pacer.kick(self.match_id)  # a reconnect resumes a bot's turn left unfinished
         if self.moves_in_worker:
             watching.watch(self.match_id, self)
@@ -302,6 +304,7 @@ class MatchConsumer(SocketConsumer):
         # could only hand back when the bot's whole turn is done.
         self.moves_in_worker = match.mode == Match.Mode.ONLINE and settings.RENDER_PROCESSES > 0
         self.bot_match = match.mode == Match.Mode.BOT
+        self.searching_bot = any((s.bot_level or 0) > 1 for s in match.seats.all())
         mine = [s.index for s in match.seats.all() if self.player.owns(s)]
         self.my_seats = mine
         # Hot-seat starts on the pass-the-device screen: nobody's cards are shown until the

@@ -5,8 +5,11 @@ Each bot move is its own transaction and broadcast (games/matches/services.py, `
 this module only decides when the next one is tried, and never by sleeping in a thread that
 serves requests or on the event loop:
 - in daphne the live layer installs a runner (games/live/bot_pacer.py) that waits in a task
-  on the worker's event loop and makes the move in the thread writes use there;
-- elsewhere (the sweeper firing a timeout, a shell) a timer thread waits instead.
+  on the worker's event loop, has the bot decide in the bot process (a level-2 search holds
+  an interpreter for up to most of a second, and daphne's serves every socket) and makes the
+  move in the thread writes use there;
+- elsewhere (the sweeper firing a timeout, a shell) a timer thread waits, and decides,
+  instead: no socket waits on those processes.
 
 Correct with several workers and reconnects: whether a move is due is decided under the
 match's row lock from the row's ``updated_at``, so two processes driving the same match
@@ -27,9 +30,10 @@ log = logging.getLogger(__name__)
 # ``step(match_id)`` makes the awaited bot's move if it is due and returns the seconds until
 # the next try, or None when no bot is awaited.
 Step = Callable[[int], float | None]
-# ``runner(match_id, delay, step)`` takes the chain over if it can (True), e.g. on a running
-# event loop; False leaves it to the timer thread below.
-Runner = Callable[[int, float, Step], bool]
+# ``runner(match_id, delay)`` takes the chain over if it can (True), e.g. on a running event
+# loop, and steps it its own way (services.bot_turn, a decision elsewhere, services.bot_move);
+# False leaves it to the timer thread below, which calls ``step``.
+Runner = Callable[[int, float], bool]
 
 _runner: Runner | None = None
 
@@ -41,7 +45,7 @@ def install(runner: Runner) -> None:
 
 def later(match_id: int, delay: float, step: Step) -> None:
     """Try ``step`` for this match after ``delay`` seconds, and again as long as it asks."""
-    if _runner is not None and _runner(match_id, delay, step):
+    if _runner is not None and _runner(match_id, delay):
         return
     _threaded.start(match_id, delay, step)
 

@@ -552,8 +552,9 @@ def due_match_ids(limit: int = 100) -> list[int]:
 def drive_bots(match_id: int) -> None:
     """Let bot seats act, through the same locked path as people, until a person or a
     deadline is awaited. Each bot move is its own transaction and broadcast; with a pause
-    (settings.BOT_STEP_SECONDS) the moves after the first due one are left to
-    games/matches/bot_pacing.py, so nothing here waits."""
+    (settings.BOT_STEP_SECONDS) every bot move is left to games/matches/bot_pacing.py, so
+    nothing here waits or thinks: in daphne a decision is made in the bot process
+    (games/live/bot_decisions.py), never in the thread that called this."""
     # Seats never change after the start, so a match without bots never needs the lock here
     # (this keeps person-versus-person moves to one locked transaction each).
     if not Seat.objects.filter(match_id=match_id, bot_level__isnull=False).exists():
@@ -564,9 +565,9 @@ def drive_bots(match_id: int) -> None:
                 return
         log.error("bot loop did not settle in match %s", match_id)
         return
-    wait = bot_step(match_id)
-    if wait is not None:
-        bot_pacing.later(match_id, wait, bot_step)
+    turn = bot_turn(match_id)
+    if turn is not None:
+        bot_pacing.later(match_id, 0.0 if isinstance(turn, BotTurn) else turn, bot_step)
 
 
 def _awaited_bot(match: Match) -> Seat | None:
@@ -576,41 +577,70 @@ def _awaited_bot(match: Match) -> Seat | None:
     return next((s for s in match.seats.all() if s.is_bot and s.index in waiting), None)
 
 
-def bot_step(match_id: int) -> float | None:
-    """Make the awaited bot's move if its pause is over. Returns the seconds until the next
-    bot move may be tried, or None when no bot is awaited (or its move was refused).
+@dataclass(frozen=True)
+class BotTurn:
+    """A bot's decision that is due: what it decides from, and the version it must still be
+    at when the decision is made (``bot_move``)."""
 
-    The bot thinks before the row is locked: a searching bot (level 2) takes a while, and on
-    SQLite the lock is the whole database's write lock. Its move is then made under the lock
-    only if the match is still at the version it thought about; otherwise it thinks again.
-    The pause is measured from the row's ``updated_at`` of that same version, so however many
-    processes drive this match, consecutive changes are at least a pause apart."""
-    pause = settings.BOT_STEP_SECONDS
+    match_id: int
+    version: int
+    game: str
+    state: dict
+    seat: int
+    level: int
+
+
+def bot_turn(match_id: int) -> BotTurn | float | None:
+    """The awaited bot's turn if its pause is over; else the seconds until it is, or None
+    when no bot is awaited. Only reads.
+
+    The pause is measured from the row's ``updated_at`` of the version the bot will think
+    about, so however many processes drive this match, consecutive changes are at least a
+    pause apart."""
     seen = Match.objects.prefetch_related("seats").filter(pk=match_id).first()
     if seen is None:
         return None  # deleted while its next bot move waited
     seat = _awaited_bot(seen)
     if seat is None:
         return None
-    left = pause - (timezone.now() - seen.updated_at).total_seconds()
+    left = settings.BOT_STEP_SECONDS - (timezone.now() - seen.updated_at).total_seconds()
     if left > 0:
         return left
-    action = get_engine(seen.game).bot_action(seen.state, seat.index, seat.bot_level or 1)
+    return BotTurn(match_id, seen.version, seen.game, seen.state, seat.index, seat.bot_level or 1)
+
+
+def bot_move(turn: BotTurn, action: dict) -> float | None:
+    """Make the bot's decided ``action`` if the match is still at the version it decided
+    about. Returns the seconds until the next bot move may be tried, or None when no bot is
+    awaited (or its move was refused).
+
+    The bot thinks before the row is locked (a searching bot takes a while, and on SQLite
+    the lock is the whole database's write lock); if anyone moved meanwhile (the person in a
+    simultaneous step, a timeout), the answer is 0: think again about the match as it is."""
     with transaction.atomic():
         try:
-            match = _locked(match_id)
+            match = _locked(turn.match_id)
         except Match.DoesNotExist:
             return None
-        if match.version != seen.version:
-            # Someone moved while the bot thought (the person in a simultaneous step, a
-            # timeout): think again about the match as it is now.
+        if match.version != turn.version:
             return 0.0 if _awaited_bot(match) is not None else None
         try:
-            _submit_locked(match, seat.index, action, None)
+            _submit_locked(match, turn.seat, action, None)
         except Rejected:
             log.exception("bot move rejected in match %s", match.code)
             return None
-        return pause if _awaited_bot(match) is not None else None
+        return settings.BOT_STEP_SECONDS if _awaited_bot(match) is not None else None
+
+
+def bot_step(match_id: int) -> float | None:
+    """Make the awaited bot's move if its pause is over, deciding it in this thread (the
+    sweeper, a shell, tests without a pause; daphne decides elsewhere, games/live/bot_pacer.py).
+    Returns what ``bot_turn`` or ``bot_move`` does."""
+    turn = bot_turn(match_id)
+    if not isinstance(turn, BotTurn):
+        return turn
+    action = get_engine(turn.game).bot_action(turn.state, turn.seat, turn.level)
+    return bot_move(turn, action)
 
 
 # ---------------------------------------------------------------- accounts

@@ -118,3 +118,17 @@ def test_the_production_example_redirects_to_https_and_sends_hsts(tmp_path):
     assert lines[0] == "301 https://duelhall.example/"
     assert lines[1] == "200 max-age=31536000; includeSubDomains; preload"
     assert lines[2] == "True"
+
+
+def test_the_test_settings_bring_their_own_key():
+    """A plain `pytest` in a fresh checkout (no .secret-key, no SECRET_KEY): the test
+    settings make a key of their own, so the ASGI app the consumer tests load is not refused,
+    while the refusal above still holds for servers on the project's settings."""
+    loaded = manage(
+        "shell",
+        "-c",
+        "import project.asgi; print('loaded')",
+        DJANGO_SETTINGS_MODULE="tests.settings",
+    )
+    assert loaded.returncode == 0, loaded.stderr
+    assert loaded.stdout.strip().splitlines()[-1] == "loaded"
