@@ -265,6 +265,9 @@ def join_match(match_id: int, player: Player) -> Seat:
         taken = {s.index for s in seats}
         free = next(i for i in range(get_engine(match.game).seats) if i not in taken)
         seat = _seat_person(match, free, player)
+        # The seats loaded with the row lack the one just taken; a match its set-up decides
+        # (a Card Battle rematch) is rated in _start and must see both.
+        getattr(match, "_prefetched_objects_cache", {}).pop("seats", None)
         _start(match)
         expected = match.version
         _save(match, expected)
@@ -691,9 +694,10 @@ def _new_rematch(old: Match, seats: list[Seat], asker: Seat) -> Match:
         rematch_of=old,
     )
     if hasattr(engine, "rematch_config"):
-        # A game decided by its set-up (Card Battle) replays the same seed with the
-        # sides swapped, so the rematch tells the players what the seat was worth.
-        new.config, new.seed = engine.rematch_config(old.state), old.seed
+        # A game decided by its set-up (Card Battle) carries the picked decks over, swapped.
+        # The seed stays the new match's own: the finished match's record publishes its
+        # seed, and a side that picks again could compute every deck's result against it.
+        new.config = engine.rematch_config(old.state)
     new.state = engine.setup(new.config, new.seed)
     new.step = engine.prompts(new.state).step
     new.save()
