@@ -233,6 +233,23 @@ LOGIN_FAILURES_PER_ACCOUNT = int(os.environ.get("LOGIN_FAILURES_PER_ACCOUNT", "5
 LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_ADDRESS", "20"))
 LOGIN_FAILURE_WINDOW_SECONDS = int(os.environ.get("LOGIN_FAILURE_WINDOW_SECONDS", "900"))
 
+# Sign-ups allowed from one client address within the window (games/pages/signup_throttle.py).
+SIGNUPS_PER_ADDRESS = int(os.environ.get("SIGNUPS_PER_ADDRESS", "3"))
+SIGNUP_WINDOW_SECONDS = int(os.environ.get("SIGNUP_WINDOW_SECONDS", "3600"))
+
+# What a rated result needs at stake (games/matches/rating_guard.py): a rated match ended by a
+# resignation or an abandonment claim before RATED_MIN_MOVES moves moves no rating, and one
+# player gains at most RATING_GAIN_PER_OPPONENT_PER_DAY from one opponent in 24 hours.
+RATED_MIN_MOVES = int(os.environ.get("RATED_MIN_MOVES", "6"))
+RATING_GAIN_PER_OPPONENT_PER_DAY = float(os.environ.get("RATING_GAIN_PER_OPPONENT_PER_DAY", "60"))
+# Play now's rated lane never pairs two accounts queued from one client address (most likely
+# one person); a LAN party behind one address, or a test machine, may allow it.
+RATED_PAIRS_FROM_ONE_ADDRESS = env_bool("RATED_PAIRS_FROM_ONE_ADDRESS", False)
+# The staff view of suspicious pairs lists two accounts with at least this many rated matches
+# against each other within SUSPICIOUS_PAIR_DAYS.
+SUSPICIOUS_PAIR_MATCHES = int(os.environ.get("SUSPICIOUS_PAIR_MATCHES", "3"))
+SUSPICIOUS_PAIR_DAYS = int(os.environ.get("SUSPICIOUS_PAIR_DAYS", "7"))
+
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
 USE_I18N = True

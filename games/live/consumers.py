@@ -142,12 +142,17 @@ class SocketConsumer(AsyncWebsocketConsumer):
                 raise
             raise StopConsumer() from None
 
+    def client_address(self) -> str:
+        """The client's address, read in this one place (the socket caps, Play now's rated
+        lane and the challenge limits all key on it)."""
+        client = self.scope.get("client") or ("", 0)
+        return str(client[0] or "")[:64]
+
     async def admit(self, match_id: int | None = None, seat: int | None = None) -> bool:
         """Accept the socket and record it, or refuse it with a reason when its session or
         address already holds as many sockets as allowed (spectators and lobbies count)."""
         session = self.scope.get("session")
         self.session_key = (getattr(session, "session_key", None) or "") if session else ""
-        client = self.scope.get("client") or ("", 0)
         # Accepted first: the handshake does not wait on the database (daphne drops a
         # handshake that takes longer than its connect timeout), and a refusal can only be
         # told, with its reason, over an accepted socket anyway.
@@ -158,7 +163,7 @@ class SocketConsumer(AsyncWebsocketConsumer):
             match_id=match_id,
             seat=seat,
             session_key=self.session_key,
-            ip=str(client[0] or ""),
+            ip=self.client_address(),
             player=self.player,
         )
         if refused:

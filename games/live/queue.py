@@ -65,7 +65,13 @@ class QueueSeat:
             }
             config, _timed = match_options_from_post(engine, chosen, "online")
             entry, paired = await db_write(pairing.join)(
-                self.game, self.player, self.consumer.channel_name, config, True, rated
+                self.game,
+                self.player,
+                self.consumer.channel_name,
+                config,
+                True,
+                rated,
+                address=self.consumer.client_address(),
             )
         except services.Rejected as exc:
             await self.send("lobby/_queue_status.html", {"state": "error", "error": exc.message})

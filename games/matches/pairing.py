@@ -49,7 +49,13 @@ def window(waited_seconds: float) -> float:
 
 
 def join(
-    game: str, player: Player, channel_name: str, config: dict, timed: bool, rated: bool
+    game: str,
+    player: Player,
+    channel_name: str,
+    config: dict,
+    timed: bool,
+    rated: bool,
+    address: str = "",
 ) -> tuple[QueueEntry, Paired | None]:
     """Queue the player (replacing an earlier entry of theirs in this game) and pair."""
     if rated and player.is_guest:
@@ -78,6 +84,7 @@ def join(
             display_name=player.name[:40],
             rating=rating,
             channel_name=channel_name,
+            address=address[:64],
             joined_at=now,
             seen_at=now,
         )
@@ -141,13 +148,24 @@ def _pair_locked(lane: PairingLane, now) -> Paired | None:
     )
     for i, first in enumerate(waiting):
         for second in waiting[i + 1 :]:
-            if _same_person(first, second):
+            if _same_person(first, second) or (
+                # Two accounts from one address are most likely one person: a rated win
+                # over oneself is a rating farm (issue 38, E4).
+                options_rated(lane)
+                and not settings.RATED_PAIRS_FROM_ONE_ADDRESS
+                and first.address
+                and first.address == second.address
+            ):
                 continue
             waited = (now - first.joined_at).total_seconds()
             if abs(first.rating - second.rating) > window(waited):
                 continue
             return _start_match(lane, first, second)
     return None
+
+
+def options_rated(lane: PairingLane) -> bool:
+    return bool(json.loads(lane.key).get("rated"))
 
 
 def _start_match(lane: PairingLane, first: QueueEntry, second: QueueEntry) -> Paired:

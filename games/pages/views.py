@@ -20,6 +20,7 @@ from games.matches import ratings, services
 from games.matches.lobby import lobby_context, my_matches
 from games.matches.options import declared_options, match_options_from_post, mode_and_timing
 from games.models import Match
+from games.pages import signup_throttle
 from games.pages.decks import games_with_decks
 
 
@@ -177,6 +178,13 @@ decline_rematch = _match_command(
 
 def signup(request):
     form = UserCreationForm(request.POST or None)
+    if request.method == "POST":
+        place = signup_throttle.reserve(request)
+        if place is None:
+            context = {"form": UserCreationForm(), "refused": signup_throttle.refused_message()}
+            return render(request, "registration/signup.html", context, status=429)
+        if not form.is_valid():
+            signup_throttle.give_back(place)  # a failed attempt creates no account
     if request.method == "POST" and form.is_valid():
         guest_id = request.session.get("guest_id", "")
         user = form.save()
