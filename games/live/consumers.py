@@ -103,6 +103,14 @@ def parse_frame(text: str | None) -> dict:
     return data
 
 
+def require_text_fields(data: dict) -> None:
+    """A lobby form's fields are text: a list or an object where a field should be is
+    refused here, before a handler can trip over it. (The match socket checks each field it
+    reads, with a reason of its own: a move's step, its action.)"""
+    if any(not isinstance(v, str) for k, v in data.items() if k != "HEADERS"):
+        raise BadFrame("That message is not understood: every field of a form is text.")
+
+
 class SocketConsumer(AsyncWebsocketConsumer):
     """A websocket consumer whose messages are dispatched without a stop at the sync thread.
 
@@ -567,6 +575,7 @@ class LobbyConsumer(SocketConsumer):
     async def receive(self, text_data=None, bytes_data=None):
         try:
             data = parse_frame(text_data)
+            require_text_fields(data)
         except BadFrame as exc:
             await self.send(text_data=render_flash(str(exc)))
             return
