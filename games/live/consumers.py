@@ -20,7 +20,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from games.engines import GAME_MODULES
-from games.live import bot_pacer, moves, render_workers, sockets, watching
+from games.live import bot_pacer, moves, render_workers, sessions, sockets, watching
 from games.live.queue import QueueSeat
 from games.live.refusals import public_message
 from games.live.render_protocol import Rendered, RenderRequest
@@ -124,6 +124,7 @@ class SocketConsumer(AsyncWebsocketConsumer):
     kind = ""  # LiveSocket.Kind of the socket's row
     cleaned = False
     ended = False  # its session logged out
+    session_key = ""
 
     async def dispatch(self, message):
         handler = getattr(self, get_handler_name(message), None)
@@ -213,6 +214,14 @@ class SocketConsumer(AsyncWebsocketConsumer):
 
     async def reject(self, message: str, code: str | None = None):
         await self.send(text_data=render_flash(public_message(message, code)))
+
+    async def still_signed_in(self) -> bool:
+        """Whether the session this socket opened with still exists; if not (a sign-in as
+        someone else cycled it, or it was deleted) the socket ends as at logout."""
+        if not self.session_key or await db(sessions.session_alive)(self.session_key):
+            return True
+        await self.session_ended({})
+        return False
 
 
 class MatchConsumer(SocketConsumer):
@@ -461,6 +470,8 @@ class MatchConsumer(SocketConsumer):
         except BadFrame as exc:
             await self.reject(str(exc))
             return
+        if not await self.still_signed_in():
+            return
         try:
             if "hotseat_show" in data or data.get("resign") or "claim" in data:
                 rerender = await db_write(self._handle)(data)
@@ -583,7 +594,8 @@ class LobbyConsumer(SocketConsumer):
             await self.send(text_data=render_flash("Too many messages; slow down a little."))
             return
         if "queue" in data:
-            await self.queue.handle(data)
+            if await self.still_signed_in():
+                await self.queue.handle(data)
             return
         await self.send(
             text_data=render_flash("The lobby is read-only over the socket; use the buttons.")

@@ -28,7 +28,7 @@ def match_options_from_post(engine, post, mode: str = "online") -> tuple[dict, b
             from games.matches.services import Rejected
 
             # The sent value is not repeated: it is the client's, and refusals never echo.
-            raise Rejected("BAD_OPTION", f"{option['label']}: choose one of the choices offered.")
+            raise Rejected("BAD_OPTION", f"{option['label']}: that is not one of the choices.")
         config[option["key"]] = allowed[raw]
     if hasattr(engine, "config_from_options"):
         config = engine.config_from_options(config)
