@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from django.conf import settings
 from django.utils import timezone
 
 from games.models import LoginFailure
@@ -25,7 +26,10 @@ def take(keys: list[tuple[str, int]], window_seconds: float) -> tuple[list[int],
     key is still within its limit. Runs outside any transaction, so each row is committed
     (and seen by every other attempt) before the count."""
     since = window_start(window_seconds)
-    LoginFailure.objects.filter(at__lte=since).delete()
+    # Rows past every window are of no use to anyone; the windows differ per kind of
+    # attempt, so only the longest may clear all keys.
+    longest = max(settings.LOGIN_FAILURE_WINDOW_SECONDS, settings.SIGNUP_WINDOW_SECONDS)
+    LoginFailure.objects.filter(at__lte=window_start(longest)).delete()
     now = timezone.now()
     rows = [LoginFailure.objects.create(key=key, at=now).pk for key, _ in keys]
     within = all(
