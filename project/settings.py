@@ -242,6 +242,10 @@ SIGNUP_WINDOW_SECONDS = int(os.environ.get("SIGNUP_WINDOW_SECONDS", "3600"))
 # player gains at most RATING_GAIN_PER_OPPONENT_PER_DAY from one opponent in 24 hours.
 RATED_MIN_MOVES = int(os.environ.get("RATED_MIN_MOVES", "6"))
 RATING_GAIN_PER_OPPONENT_PER_DAY = float(os.environ.get("RATING_GAIN_PER_OPPONENT_PER_DAY", "60"))
+# Open challenges one player, and one client address, may have posted in the lobbies at once
+# (games/matches/challenge_limits.py).
+OPEN_CHALLENGES_PER_PLAYER = int(os.environ.get("OPEN_CHALLENGES_PER_PLAYER", "3"))
+OPEN_CHALLENGES_PER_ADDRESS = int(os.environ.get("OPEN_CHALLENGES_PER_ADDRESS", "10"))
 # Play now's rated lane never pairs two accounts queued from one client address (most likely
 # one person); a LAN party behind one address, or a test machine, may allow it.
 RATED_PAIRS_FROM_ONE_ADDRESS = env_bool("RATED_PAIRS_FROM_ONE_ADDRESS", False)

@@ -21,7 +21,15 @@ from django.utils import timezone
 
 from games.engines import get_engine
 from games.engines.core import IllegalAction, Outcome, state_hash
-from games.matches import bot_pacing, broadcast, committed, move_sql, presence, ratings
+from games.matches import (
+    bot_pacing,
+    broadcast,
+    challenge_limits,
+    committed,
+    move_sql,
+    presence,
+    ratings,
+)
 from games.matches.identity import Player
 from games.models import Deck, Heartbeat, Match, MatchAction, Seat
 
@@ -175,9 +183,11 @@ def create_match(
     creator_seat: int = 0,
     seed: str | None = None,
     rated: bool = False,
+    posted_from: str | None = None,
 ) -> Match:
     """Create a match. Online: the creator waits for a second person. Bot and hot-seat
-    matches start at once."""
+    matches start at once. ``posted_from`` is the client address of a challenge posted in a
+    lobby: its open challenges, and the player's, are limited (games/matches/challenge_limits.py)."""
     engine = get_engine(game)
     config = dict(config or {})
     errors = engine.validate_config(config)
@@ -192,7 +202,19 @@ def create_match(
     if rated and (mode != Match.Mode.ONLINE or creator.is_guest):
         raise Rejected("NOT_RATEABLE", "Rated matches are online between signed-up players.")
     with transaction.atomic():
-        match = Match(game=game, mode=mode, config=config, timed=timed, rated=rated)
+        if posted_from is not None and mode == Match.Mode.ONLINE:
+            try:
+                challenge_limits.check(creator, posted_from)
+            except challenge_limits.TooMany as exc:
+                raise Rejected("TOO_MANY_CHALLENGES", str(exc)) from None
+        match = Match(
+            game=game,
+            mode=mode,
+            config=config,
+            timed=timed,
+            rated=rated,
+            creator_address=(posted_from or "")[:64],
+        )
         if seed is not None:
             match.seed = seed
         match.state = engine.setup(config, match.seed)

@@ -22,6 +22,7 @@ from games.matches.options import declared_options, match_options_from_post, mod
 from games.models import Match
 from games.pages import signup_throttle
 from games.pages.decks import games_with_decks
+from games.pages.login_throttle import client_address
 
 
 def _engine_or_404(slug: str):
@@ -96,6 +97,7 @@ def create(request, game: str):
             timed=timed,
             rated=request.POST.get("rated") == "on",
             bot_level=bot_level_from_post(engine, request.POST),
+            posted_from=client_address(request),
         )
     except services.Rejected as exc:
         messages.error(request, exc.message)
