@@ -82,6 +82,8 @@ def presence_dot(seat: int, online: bool) -> str:
 FRAME_DEPTH = 3
 ACTION_DEPTH = 6
 ACTION_STRING = 200
+# A lobby page redraws its list at most this often however many challenges come and go.
+LOBBY_COALESCE_SECONDS = 0.25
 
 
 class BadFrame(Exception):
@@ -562,6 +564,8 @@ class LobbyConsumer(SocketConsumer):
     the page's place in the "Play now" queue (games/live/queue.py)."""
 
     kind = LiveSocket.Kind.LOBBY
+    redraw: asyncio.Task | None = None
+    stale = False
 
     async def connect(self):
         self.game = self.scope["url_route"]["kwargs"]["game"]
@@ -575,9 +579,12 @@ class LobbyConsumer(SocketConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         if not await self.admit():
             return
-        await self.lobby_changed({})
+        await self._draw()
 
     def cleanup_steps(self):
+        if self.redraw is not None:
+            self.redraw.cancel()
+            yield _settled(self.redraw)
         if hasattr(self, "queue"):
             yield self.queue.leave()  # leaving the page leaves the queue
         if hasattr(self, "group"):
@@ -606,8 +613,27 @@ class LobbyConsumer(SocketConsumer):
         await self.queue.go(event["code"])
 
     async def lobby_changed(self, event):
-        html = await db(self._render)()
-        await self.send(text_data=html)
+        """The list changed: redraw it once the burst is over. Changes that arrive while a
+        redraw waits need nothing more (it reads the list when it runs); one that arrives
+        while it renders gets one more redraw after it."""
+        self.stale = True
+        if self.redraw is None or self.redraw.done():
+            self.redraw = asyncio.ensure_future(self._redraw_after_burst())
+
+    async def _redraw_after_burst(self) -> None:
+        try:
+            while self.stale:
+                await asyncio.sleep(LOBBY_COALESCE_SECONDS)
+                self.stale = False
+                await self._draw()
+        except Exception:
+            # A task, outside dispatch's net: a page that cannot be served is closed.
+            log.exception("lobby socket failed redrawing its list; closing it")
+            with contextlib.suppress(Exception):
+                await self.close(code=1011)
+
+    async def _draw(self) -> None:
+        await self.send(text_data=await db(self._render)())
 
     def _render(self) -> str:
         return render_to_string("lobby/_open.html", lobby_context(self.game, self.player))

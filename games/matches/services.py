@@ -123,8 +123,15 @@ def _after_commit(match: Match, lobby: bool = False) -> None:
     waiting matches, so moves do not wake every lobby page."""
     match_id, version, game = match.pk, match.version, match.game
     transaction.on_commit(lambda: broadcast.match_changed(match_id, version))
-    if lobby:
+    if lobby and _listed_in_lobby(match):
         transaction.on_commit(lambda: broadcast.lobby_changed(game))
+
+
+def _listed_in_lobby(match: Match) -> bool:
+    """Whether the lobby lists this match while it waits (games/matches/lobby.py): an online
+    challenge, not a rematch offer. Nothing else a match does changes a lobby page, so
+    nothing else wakes them (issue 38, E8: every bot match re-rendered every lobby)."""
+    return match.mode == Match.Mode.ONLINE and match.rematch_of_id is None
 
 
 def _advance(match: Match, seat: int | None, kind: str, action: dict | None) -> list[dict]:
@@ -230,7 +237,8 @@ def create_match(
             _seat_person(match, other, creator, name=f"{creator.name} (2)")
         if mode != Match.Mode.ONLINE:
             _start(match)
-        transaction.on_commit(lambda: broadcast.lobby_changed(game))
+        if _listed_in_lobby(match):
+            transaction.on_commit(lambda: broadcast.lobby_changed(game))
     drive_bots(match.pk)
     match.refresh_from_db()
     return match
