@@ -41,17 +41,38 @@ def _key_from_file() -> str:
 SECRET_KEY = os.environ.get("SECRET_KEY", "").strip() or _key_from_file() or LOCAL_PLAY_KEY
 
 
-def refuse_the_public_key() -> None:
-    """Called where a server starts (project/asgi.py, `manage.py play`): with DEBUG off the
-    public key would let anyone sign session and CSRF cookies. Offline commands (migrate,
-    makemigrations, createsuperuser) sign nothing anyone receives, so they may run on it."""
+# What `check --deploy` calls strong (security.W009): a key shorter, or made of fewer distinct
+# characters, can be guessed; one character once started the server.
+MIN_KEY_LENGTH = 50
+MIN_KEY_CHARACTERS = 5
+
+
+def key_weakness(key: str) -> str | None:
+    if key == LOCAL_PLAY_KEY:
+        return "the public local-play SECRET_KEY"
+    if len(key) < MIN_KEY_LENGTH or len(set(key)) < MIN_KEY_CHARACTERS:
+        return (
+            f"a weak SECRET_KEY (at least {MIN_KEY_LENGTH} characters, "
+            f"{MIN_KEY_CHARACTERS} different ones)"
+        )
+    if key.startswith("django-insecure-"):
+        return "a SECRET_KEY Django marks insecure"
+    return None
+
+
+def refuse_a_weak_key() -> None:
+    """Called where a server starts (project/asgi.py, `manage.py play`): with DEBUG off a
+    public or weak key would let anyone sign session and CSRF cookies. Offline commands
+    (migrate, makemigrations, createsuperuser) sign nothing anyone receives, so they may run
+    on it."""
     from django.conf import settings
 
-    if settings.SECRET_KEY == LOCAL_PLAY_KEY and not settings.DEBUG:
+    weakness = key_weakness(settings.SECRET_KEY)
+    if weakness and not settings.DEBUG:
         raise ImproperlyConfigured(
-            "Refusing to start with the public local-play SECRET_KEY while DEBUG is off: set "
-            "SECRET_KEY (or run `make run`, which writes a random key to .secret-key), or set "
-            "DEBUG=true for local play only."
+            f"Refusing to start with {weakness} while DEBUG is off: set SECRET_KEY (e.g. "
+            "`python -c 'import secrets; print(secrets.token_urlsafe(50))'`, or run `make run`, "
+            "which writes a random key to .secret-key), or set DEBUG=true for local play only."
         )
 
 
