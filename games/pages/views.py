@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth import login
-from django.contrib.auth.forms import UserCreationForm
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -23,6 +22,7 @@ from games.models import Match
 from games.pages import signup_throttle
 from games.pages.decks import games_with_decks
 from games.pages.login_throttle import client_address
+from games.pages.usernames import SignUpForm
 
 
 def _engine_or_404(slug: str):
@@ -179,11 +179,11 @@ decline_rematch = _match_command(
 
 
 def signup(request):
-    form = UserCreationForm(request.POST or None)
+    form = SignUpForm(request.POST or None)
     if request.method == "POST":
         place = signup_throttle.reserve(request)
         if place is None:
-            context = {"form": UserCreationForm(), "refused": signup_throttle.refused_message()}
+            context = {"form": SignUpForm(), "refused": signup_throttle.refused_message()}
             return render(request, "registration/signup.html", context, status=429)
         if not form.is_valid():
             signup_throttle.give_back(place)  # a failed attempt creates no account

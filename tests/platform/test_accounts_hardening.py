@@ -129,3 +129,26 @@ def test_behind_the_proxy_the_address_is_the_one_nginx_appended(settings, rf):
     assert client_address(request) == "127.0.0.1"
     settings.BEHIND_PROXY = True
     assert client_address(request) == "192.0.2.10"
+
+
+@pytest.mark.parametrize(
+    "name",
+    [".", "..", "-", "__", "b\u043ess", "p\u0430ypal"],  # dots; a Cyrillic о / а among Latin
+)
+def test_usernames_that_pass_for_another_or_for_a_path_are_refused(client, name):
+    User.objects.create_user("boss", password="violet-harbour-77")
+    response = signup(client, name, "violet-harbour-77")
+    assert response.status_code == 200 and not User.objects.filter(username=name).exists()
+    assert "look alike" in response.content.decode() or "letter or digit" in (
+        response.content.decode()
+    )
+
+
+def test_a_full_width_name_is_the_ascii_one_and_so_taken(client):
+    User.objects.create_user("boss", password="violet-harbour-77")
+    response = signup(client, "\uff42\uff4f\uff53\uff53", "violet-harbour-77")  # ｂｏｓｓ
+    assert response.status_code == 200 and User.objects.count() == 1
+
+
+def test_one_alphabet_names_are_welcome(client):
+    assert signup(client, "Дмитрий", "violet-harbour-77").status_code == 302
