@@ -92,14 +92,19 @@ def join(
     return entry, paired
 
 
+class EntryGone(Exception):
+    """The entry was replaced: the same player queued again from another tab or window."""
+
+
 def tick(entry_id: int) -> tuple[str | None, Paired | None]:
     """A waiting socket's periodic check-in: refresh it, pair with a wider window, and say
-    which match the entry has (if it was paired by someone else's pass)."""
+    which match the entry has (if it was paired by someone else's pass). Raises EntryGone
+    when the entry no longer exists (join replaced it)."""
     now = timezone.now()
     with transaction.atomic():
         entry = QueueEntry.objects.select_related("lane", "match").filter(pk=entry_id).first()
         if entry is None:
-            return None, None
+            raise EntryGone(entry_id)
         if entry.match_id is not None:
             return entry.match.code, None
         lane = PairingLane.objects.select_for_update().get(pk=entry.lane_id)
