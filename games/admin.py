@@ -127,8 +127,7 @@ class MatchAdmin(admin.ModelAdmin):
             shown = {k: ("(hidden)" if k == "seed" else v) for k, v in (obj.state or {}).items()}
             title = "Show the full state"
         return format_html(
-            "<details class='match-state'><summary>{} ({} keys)</summary>"
-            "<pre style='max-height:40em;overflow:auto'>{}</pre></details>",
+            "<details class='match-state'><summary>{} ({} keys)</summary><pre>{}</pre></details>",
             title,
             len(shown),
             json.dumps(shown, indent=2, sort_keys=True, default=str),
@@ -216,10 +215,14 @@ class MatchAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None):
         # A live match changes only through services (which bump its version and log the
-        # step); a save here would write a stale row over a move in flight.
-        if obj is not None and obj.status in LIVE:
-            return False
-        return super().has_change_permission(request, obj)
+        # step): a save here would write a stale row over a move in flight. A finished one is
+        # a record (its result, rating changes and sealed record.json follow from it).
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        # Records are not deleted, and a live match's sockets would be left serving a match
+        # that is gone. A waiting challenge leaves the lobby by itself when its creator does.
+        return False
 
 
 @admin.register(Deck)
