@@ -3,9 +3,11 @@ state folded, the hash-chained log paged, and a check that names the first broke
 
 import json
 
+from django.conf import settings
 from django.contrib import admin, messages
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
@@ -14,6 +16,7 @@ from games.engines import get_engine
 from games.matches import outcomes
 from games.matches.identity import current_player
 from games.matches.replay import verify
+from games.matches.suspicious_pairs import suspicious_pairs
 from games.models import Deck, Match, QueueEntry, Rating, RatingChange, Seat
 
 HIDDEN_WHILE_PLAYING = "(hidden: you hold a seat in this match while it is in play)"
@@ -124,8 +127,7 @@ class MatchAdmin(admin.ModelAdmin):
             shown = {k: ("(hidden)" if k == "seed" else v) for k, v in (obj.state or {}).items()}
             title = "Show the full state"
         return format_html(
-            "<details class='match-state'><summary>{} ({} keys)</summary>"
-            "<pre style='max-height:40em;overflow:auto'>{}</pre></details>",
+            "<details class='match-state'><summary>{} ({} keys)</summary><pre>{}</pre></details>",
             title,
             len(shown),
             json.dumps(shown, indent=2, sort_keys=True, default=str),
@@ -213,10 +215,14 @@ class MatchAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None):
         # A live match changes only through services (which bump its version and log the
-        # step); a save here would write a stale row over a move in flight.
-        if obj is not None and obj.status in LIVE:
-            return False
-        return super().has_change_permission(request, obj)
+        # step): a save here would write a stale row over a move in flight. A finished one is
+        # a record (its result, rating changes and sealed record.json follow from it).
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        # Records are not deleted, and a live match's sockets would be left serving a match
+        # that is gone. A waiting challenge leaves the lobby by itself when its creator does.
+        return False
 
 
 @admin.register(Deck)
@@ -234,9 +240,31 @@ class RatingAdmin(admin.ModelAdmin):
     # Ratings move only with finished rated matches; editing one by hand would break the
     # history a player page charts.
     readonly_fields = ("user", "game", "mu", "sigma", "games", "wins", "losses", "draws")
+    change_list_template = "admin/games/rating/change_list.html"
 
     def has_add_permission(self, request):
         return False
+
+    def get_urls(self):
+        pairs = self.admin_site.admin_view(self.suspicious_pairs_view)
+        return [
+            path("suspicious-pairs/", pairs, name="games_rating_suspicious_pairs"),
+            *super().get_urls(),
+        ]
+
+    def suspicious_pairs_view(self, request):
+        """Staff's look at possible rating farms: the same two accounts, many rated matches,
+        short ones counted apart (games/matches/suspicious_pairs.py)."""
+        context = {
+            **self.admin_site.each_context(request),
+            "title": "Suspicious pairs",
+            "opts": self.model._meta,
+            "pairs": suspicious_pairs(),
+            "days": settings.SUSPICIOUS_PAIR_DAYS,
+            "at_least": settings.SUSPICIOUS_PAIR_MATCHES,
+            "min_moves": settings.RATED_MIN_MOVES,
+        }
+        return TemplateResponse(request, "admin/games/rating/suspicious_pairs.html", context)
 
 
 @admin.register(RatingChange)

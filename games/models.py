@@ -58,6 +58,9 @@ class Match(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The client address an online challenge was posted from: open challenges are limited
+    # per address as well as per player (services.create_match). Never shown to players.
+    creator_address = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         ordering = ["-created_at"]
@@ -261,6 +264,9 @@ class QueueEntry(models.Model):
     display_name = models.CharField(max_length=40)
     rating = models.FloatField(default=1500.0)
     channel_name = models.CharField(max_length=200)
+    # The client address the player queued from: the rated lane never pairs two accounts
+    # playing from one address (games/matches/pairing.py).
+    address = models.CharField(max_length=64, blank=True, default="")
     joined_at = models.DateTimeField()
     seen_at = models.DateTimeField()
     match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.CASCADE)

@@ -12,9 +12,9 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "project.settings")
 django_asgi_app = get_asgi_application()
 
-from project.settings import refuse_the_public_key  # noqa: E402
+from project.settings import refuse_a_weak_key  # noqa: E402
 
-refuse_the_public_key()  # before any request is served
+refuse_a_weak_key()  # before any request is served
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs Django set up first)
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402

@@ -41,17 +41,38 @@ def _key_from_file() -> str:
 SECRET_KEY = os.environ.get("SECRET_KEY", "").strip() or _key_from_file() or LOCAL_PLAY_KEY
 
 
-def refuse_the_public_key() -> None:
-    """Called where a server starts (project/asgi.py, `manage.py play`): with DEBUG off the
-    public key would let anyone sign session and CSRF cookies. Offline commands (migrate,
-    makemigrations, createsuperuser) sign nothing anyone receives, so they may run on it."""
+# What `check --deploy` calls strong (security.W009): a key shorter, or made of fewer distinct
+# characters, can be guessed; one character once started the server.
+MIN_KEY_LENGTH = 50
+MIN_KEY_CHARACTERS = 5
+
+
+def key_weakness(key: str) -> str | None:
+    if key == LOCAL_PLAY_KEY:
+        return "the public local-play SECRET_KEY"
+    if len(key) < MIN_KEY_LENGTH or len(set(key)) < MIN_KEY_CHARACTERS:
+        return (
+            f"a weak SECRET_KEY (at least {MIN_KEY_LENGTH} characters, "
+            f"{MIN_KEY_CHARACTERS} different ones)"
+        )
+    if key.startswith("django-insecure-"):
+        return "a SECRET_KEY Django marks insecure"
+    return None
+
+
+def refuse_a_weak_key() -> None:
+    """Called where a server starts (project/asgi.py, `manage.py play`): with DEBUG off a
+    public or weak key would let anyone sign session and CSRF cookies. Offline commands
+    (migrate, makemigrations, createsuperuser) sign nothing anyone receives, so they may run
+    on it."""
     from django.conf import settings
 
-    if settings.SECRET_KEY == LOCAL_PLAY_KEY and not settings.DEBUG:
+    weakness = key_weakness(settings.SECRET_KEY)
+    if weakness and not settings.DEBUG:
         raise ImproperlyConfigured(
-            "Refusing to start with the public local-play SECRET_KEY while DEBUG is off: set "
-            "SECRET_KEY (or run `make run`, which writes a random key to .secret-key), or set "
-            "DEBUG=true for local play only."
+            f"Refusing to start with {weakness} while DEBUG is off: set SECRET_KEY (e.g. "
+            "`python -c 'import secrets; print(secrets.token_urlsafe(50))'`, or run `make run`, "
+            "which writes a random key to .secret-key), or set DEBUG=true for local play only."
         )
 
 
@@ -232,6 +253,27 @@ AUTHENTICATION_BACKENDS = ["games.pages.login_throttle.ThrottledModelBackend"]
 LOGIN_FAILURES_PER_ACCOUNT = int(os.environ.get("LOGIN_FAILURES_PER_ACCOUNT", "5"))
 LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_ADDRESS", "20"))
 LOGIN_FAILURE_WINDOW_SECONDS = int(os.environ.get("LOGIN_FAILURE_WINDOW_SECONDS", "900"))
+
+# Sign-ups allowed from one client address within the window (games/pages/signup_throttle.py).
+SIGNUPS_PER_ADDRESS = int(os.environ.get("SIGNUPS_PER_ADDRESS", "3"))
+SIGNUP_WINDOW_SECONDS = int(os.environ.get("SIGNUP_WINDOW_SECONDS", "3600"))
+
+# What a rated result needs at stake (games/matches/rating_guard.py): a rated match ended by a
+# resignation or an abandonment claim before RATED_MIN_MOVES moves moves no rating, and one
+# player gains at most RATING_GAIN_PER_OPPONENT_PER_DAY from one opponent in 24 hours.
+RATED_MIN_MOVES = int(os.environ.get("RATED_MIN_MOVES", "6"))
+RATING_GAIN_PER_OPPONENT_PER_DAY = float(os.environ.get("RATING_GAIN_PER_OPPONENT_PER_DAY", "60"))
+# Open challenges one player, and one client address, may have posted in the lobbies at once
+# (games/matches/challenge_limits.py).
+OPEN_CHALLENGES_PER_PLAYER = int(os.environ.get("OPEN_CHALLENGES_PER_PLAYER", "3"))
+OPEN_CHALLENGES_PER_ADDRESS = int(os.environ.get("OPEN_CHALLENGES_PER_ADDRESS", "10"))
+# Play now's rated lane never pairs two accounts queued from one client address (most likely
+# one person); a LAN party behind one address, or a test machine, may allow it.
+RATED_PAIRS_FROM_ONE_ADDRESS = env_bool("RATED_PAIRS_FROM_ONE_ADDRESS", False)
+# The staff view of suspicious pairs lists two accounts with at least this many rated matches
+# against each other within SUSPICIOUS_PAIR_DAYS.
+SUSPICIOUS_PAIR_MATCHES = int(os.environ.get("SUSPICIOUS_PAIR_MATCHES", "3"))
+SUSPICIOUS_PAIR_DAYS = int(os.environ.get("SUSPICIOUS_PAIR_DAYS", "7"))
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"

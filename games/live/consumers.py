@@ -20,7 +20,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from games.engines import GAME_MODULES
-from games.live import bot_decisions, bot_pacer, moves, render_workers, sockets, watching
+from games.live import bot_decisions, bot_pacer, moves, render_workers, sessions, sockets, watching
 from games.live.queue import QueueSeat
 from games.live.refusals import public_message
 from games.live.render_protocol import Rendered, RenderRequest
@@ -82,6 +82,8 @@ def presence_dot(seat: int, online: bool) -> str:
 FRAME_DEPTH = 3
 ACTION_DEPTH = 6
 ACTION_STRING = 200
+# A lobby page redraws its list at most this often however many challenges come and go.
+LOBBY_COALESCE_SECONDS = 0.25
 
 
 class BadFrame(Exception):
@@ -103,6 +105,14 @@ def parse_frame(text: str | None) -> dict:
     return data
 
 
+def require_text_fields(data: dict) -> None:
+    """A lobby form's fields are text: a list or an object where a field should be is
+    refused here, before a handler can trip over it. (The match socket checks each field it
+    reads, with a reason of its own: a move's step, its action.)"""
+    if any(not isinstance(v, str) for k, v in data.items() if k != "HEADERS"):
+        raise BadFrame("That message is not understood: every field of a form is text.")
+
+
 class SocketConsumer(AsyncWebsocketConsumer):
     """A websocket consumer whose messages are dispatched without a stop at the sync thread.
 
@@ -116,6 +126,7 @@ class SocketConsumer(AsyncWebsocketConsumer):
     kind = ""  # LiveSocket.Kind of the socket's row
     cleaned = False
     ended = False  # its session logged out
+    session_key = ""
 
     async def dispatch(self, message):
         handler = getattr(self, get_handler_name(message), None)
@@ -142,12 +153,17 @@ class SocketConsumer(AsyncWebsocketConsumer):
                 raise
             raise StopConsumer() from None
 
+    def client_address(self) -> str:
+        """The client's address, read in this one place (the socket caps, Play now's rated
+        lane and the challenge limits all key on it)."""
+        client = self.scope.get("client") or ("", 0)
+        return str(client[0] or "")[:64]
+
     async def admit(self, match_id: int | None = None, seat: int | None = None) -> bool:
         """Accept the socket and record it, or refuse it with a reason when its session or
         address already holds as many sockets as allowed (spectators and lobbies count)."""
         session = self.scope.get("session")
         self.session_key = (getattr(session, "session_key", None) or "") if session else ""
-        client = self.scope.get("client") or ("", 0)
         # Accepted first: the handshake does not wait on the database (daphne drops a
         # handshake that takes longer than its connect timeout), and a refusal can only be
         # told, with its reason, over an accepted socket anyway.
@@ -158,7 +174,7 @@ class SocketConsumer(AsyncWebsocketConsumer):
             match_id=match_id,
             seat=seat,
             session_key=self.session_key,
-            ip=str(client[0] or ""),
+            ip=self.client_address(),
             player=self.player,
         )
         if refused:
@@ -200,6 +216,14 @@ class SocketConsumer(AsyncWebsocketConsumer):
 
     async def reject(self, message: str, code: str | None = None):
         await self.send(text_data=render_flash(public_message(message, code)))
+
+    async def still_signed_in(self) -> bool:
+        """Whether the session this socket opened with still exists; if not (a sign-in as
+        someone else cycled it, or it was deleted) the socket ends as at logout."""
+        if not self.session_key or await db(sessions.session_alive)(self.session_key):
+            return True
+        await self.session_ended({})
+        return False
 
 
 class MatchConsumer(SocketConsumer):
@@ -453,6 +477,8 @@ class MatchConsumer(SocketConsumer):
         except BadFrame as exc:
             await self.reject(str(exc))
             return
+        if not await self.still_signed_in():
+            return
         try:
             if "hotseat_show" in data or data.get("resign") or "claim" in data:
                 rerender = await db_write(self._handle)(data)
@@ -543,6 +569,8 @@ class LobbyConsumer(SocketConsumer):
     the page's place in the "Play now" queue (games/live/queue.py)."""
 
     kind = LiveSocket.Kind.LOBBY
+    redraw: asyncio.Task | None = None
+    stale = False
 
     async def connect(self):
         self.game = self.scope["url_route"]["kwargs"]["game"]
@@ -556,9 +584,12 @@ class LobbyConsumer(SocketConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         if not await self.admit():
             return
-        await self.lobby_changed({})
+        await self._draw()
 
     def cleanup_steps(self):
+        if self.redraw is not None:
+            self.redraw.cancel()
+            yield _settled(self.redraw)
         if hasattr(self, "queue"):
             yield self.queue.leave()  # leaving the page leaves the queue
         if hasattr(self, "group"):
@@ -567,6 +598,7 @@ class LobbyConsumer(SocketConsumer):
     async def receive(self, text_data=None, bytes_data=None):
         try:
             data = parse_frame(text_data)
+            require_text_fields(data)
         except BadFrame as exc:
             await self.send(text_data=render_flash(str(exc)))
             return
@@ -574,7 +606,8 @@ class LobbyConsumer(SocketConsumer):
             await self.send(text_data=render_flash("Too many messages; slow down a little."))
             return
         if "queue" in data:
-            await self.queue.handle(data)
+            if await self.still_signed_in():
+                await self.queue.handle(data)
             return
         await self.send(
             text_data=render_flash("The lobby is read-only over the socket; use the buttons.")
@@ -585,8 +618,27 @@ class LobbyConsumer(SocketConsumer):
         await self.queue.go(event["code"])
 
     async def lobby_changed(self, event):
-        html = await db(self._render)()
-        await self.send(text_data=html)
+        """The list changed: redraw it once the burst is over. Changes that arrive while a
+        redraw waits need nothing more (it reads the list when it runs); one that arrives
+        while it renders gets one more redraw after it."""
+        self.stale = True
+        if self.redraw is None or self.redraw.done():
+            self.redraw = asyncio.ensure_future(self._redraw_after_burst())
+
+    async def _redraw_after_burst(self) -> None:
+        try:
+            while self.stale:
+                await asyncio.sleep(LOBBY_COALESCE_SECONDS)
+                self.stale = False
+                await self._draw()
+        except Exception:
+            # A task, outside dispatch's net: a page that cannot be served is closed.
+            log.exception("lobby socket failed redrawing its list; closing it")
+            with contextlib.suppress(Exception):
+                await self.close(code=1011)
+
+    async def _draw(self) -> None:
+        await self.send(text_data=await db(self._render)())
 
     def _render(self) -> str:
         return render_to_string("lobby/_open.html", lobby_context(self.game, self.player))

@@ -65,7 +65,13 @@ class QueueSeat:
             }
             config, _timed = match_options_from_post(engine, chosen, "online")
             entry, paired = await db_write(pairing.join)(
-                self.game, self.player, self.consumer.channel_name, config, True, rated
+                self.game,
+                self.player,
+                self.consumer.channel_name,
+                config,
+                True,
+                rated,
+                address=self.consumer.client_address(),
             )
         except services.Rejected as exc:
             await self.send("lobby/_queue_status.html", {"state": "error", "error": exc.message})
@@ -86,7 +92,13 @@ class QueueSeat:
             await asyncio.sleep(tick_seconds())
             if self.entry_id is None:
                 return
-            code, paired = await db_write(pairing.tick)(self.entry_id)
+            try:
+                code, paired = await db_write(pairing.tick)(self.entry_id)
+            except pairing.EntryGone:
+                # Another tab of the same player pressed "Play now": the place is there now.
+                self.entry_id = None
+                await self.send("lobby/_queue_status.html", {"state": "moved"})
+                return
             if paired is not None:
                 await self.announce(paired)
             if code is not None:

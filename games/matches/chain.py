@@ -60,6 +60,10 @@ def _shape_problem(entry: Any, number: int) -> Problem | None:
     seat = entry.get("seat")
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
         return Problem(number, f"seat {seat!r} is not a seat number")
+    if entry.get("kind") == "timeout" and seat is not None:
+        # A timeout is the clock's, never a seat's: the engine ignores a seat given to it,
+        # so without this check one could be added without the chain noticing.
+        return Problem(number, f"seat differs: a timeout belongs to no seat, recorded {seat!r}")
     action = entry.get("action")
     if action is not None and not isinstance(action, dict):
         return Problem(number, "action is not an object")

@@ -71,14 +71,13 @@ def current_player(request) -> Player:
     return player_from(getattr(request, "user", None), request.session)
 
 
-# Pages a visitor may read without becoming a guest: they show nothing of the visitor's own
-# and open no socket that acts for them (a spectator's socket needs no identity). Everything
-# else (the lobby, whose socket holds a "Play now" place; the deck pages; every POST) makes
-# the guest first. Giving every request a guest wrote a session row per cookieless request:
-# a crawler or a script without cookies filled the table.
-READ_ONLY_PAGES = frozenset(
-    {"hall", "how_to_play", "leaderboard", "player", "match", "replay", "login", "signup"}
-)
+# The one page a visitor becomes a guest on by reading it: the lobby, whose socket holds a
+# "Play now" place for them. Every other GET (the hall, rules, boards, replays, the deck list,
+# the simulator, "My matches", a join link) shows nothing of the visitor's own to someone who
+# is nobody yet, so it leaves a cookieless visitor without a session; every POST makes the
+# guest first. Giving every request a guest wrote a session row per cookieless request: a
+# crawler or a script without cookies filled the table.
+GUEST_ON_READ_PAGES = frozenset({"lobby"})
 
 
 class GuestMiddleware:
@@ -94,7 +93,7 @@ class GuestMiddleware:
 
     def process_view(self, request, view_func, view_args, view_kwargs):
         needs_guest = request.method not in ("GET", "HEAD") or (
-            getattr(request.resolver_match, "url_name", None) not in READ_ONLY_PAGES
+            getattr(request.resolver_match, "url_name", None) in GUEST_ON_READ_PAGES
         )
         if needs_guest or request.session.session_key is not None:
             ensure_guest(request.session)

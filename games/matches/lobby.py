@@ -14,6 +14,9 @@ from games.models import Match
 def mine_q(player: Player) -> Q:
     if player.user_id is not None:
         return Q(seats__user_id=player.user_id)
+    if not player.guest_id:
+        # A visitor who is nobody yet has no matches (a bot's seat has no guest id either).
+        return Q(pk__in=[])
     return Q(seats__guest_id=player.guest_id, seats__user=None)
 
 

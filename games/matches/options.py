@@ -24,10 +24,11 @@ def match_options_from_post(engine, post, mode: str = "online") -> tuple[dict, b
         if raw is None:
             continue
         allowed = {str(value): value for value, _label in option["choices"]}
-        if raw not in allowed:
+        if not isinstance(raw, str) or raw not in allowed:
             from games.matches.services import Rejected
 
-            raise Rejected("BAD_OPTION", f"{option['label']}: {raw!r} is not one of the choices.")
+            # The sent value is not repeated: it is the client's, and refusals never echo.
+            raise Rejected("BAD_OPTION", f"{option['label']}: that is not one of the choices.")
         config[option["key"]] = allowed[raw]
     if hasattr(engine, "config_from_options"):
         config = engine.config_from_options(config)

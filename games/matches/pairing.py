@@ -49,7 +49,13 @@ def window(waited_seconds: float) -> float:
 
 
 def join(
-    game: str, player: Player, channel_name: str, config: dict, timed: bool, rated: bool
+    game: str,
+    player: Player,
+    channel_name: str,
+    config: dict,
+    timed: bool,
+    rated: bool,
+    address: str = "",
 ) -> tuple[QueueEntry, Paired | None]:
     """Queue the player (replacing an earlier entry of theirs in this game) and pair."""
     if rated and player.is_guest:
@@ -78,6 +84,7 @@ def join(
             display_name=player.name[:40],
             rating=rating,
             channel_name=channel_name,
+            address=address[:64],
             joined_at=now,
             seen_at=now,
         )
@@ -85,14 +92,19 @@ def join(
     return entry, paired
 
 
+class EntryGone(Exception):
+    """The entry was replaced: the same player queued again from another tab or window."""
+
+
 def tick(entry_id: int) -> tuple[str | None, Paired | None]:
     """A waiting socket's periodic check-in: refresh it, pair with a wider window, and say
-    which match the entry has (if it was paired by someone else's pass)."""
+    which match the entry has (if it was paired by someone else's pass). Raises EntryGone
+    when the entry no longer exists (join replaced it)."""
     now = timezone.now()
     with transaction.atomic():
         entry = QueueEntry.objects.select_related("lane", "match").filter(pk=entry_id).first()
         if entry is None:
-            return None, None
+            raise EntryGone(entry_id)
         if entry.match_id is not None:
             return entry.match.code, None
         lane = PairingLane.objects.select_for_update().get(pk=entry.lane_id)
@@ -141,13 +153,24 @@ def _pair_locked(lane: PairingLane, now) -> Paired | None:
     )
     for i, first in enumerate(waiting):
         for second in waiting[i + 1 :]:
-            if _same_person(first, second):
+            if _same_person(first, second) or (
+                # Two accounts from one address are most likely one person: a rated win
+                # over oneself is a rating farm (issue 38, E4).
+                options_rated(lane)
+                and not settings.RATED_PAIRS_FROM_ONE_ADDRESS
+                and first.address
+                and first.address == second.address
+            ):
                 continue
             waited = (now - first.joined_at).total_seconds()
             if abs(first.rating - second.rating) > window(waited):
                 continue
             return _start_match(lane, first, second)
     return None
+
+
+def options_rated(lane: PairingLane) -> bool:
+    return bool(json.loads(lane.key).get("rated"))
 
 
 def _start_match(lane: PairingLane, first: QueueEntry, second: QueueEntry) -> Paired:

@@ -13,9 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.conf import settings
 from openskill.models import PlackettLuce
 
 from games.models import Match, Rating, RatingChange
+
+from .rating_guard import gain_left, too_short_to_rate
 
 START_MU = 1500.0
 START_SIGMA = 500.0
@@ -67,6 +70,9 @@ def record_result(match: Match) -> list[RatingChange]:
     Aborted matches never get here (they do not finish)."""
     if not is_rateable(match) or not match.outcome:
         return []
+    if too_short_to_rate(match):
+        match.outcome = {**match.outcome, "unrated": too_short_message()}
+        return []
     seats = sorted(match.seats.all(), key=lambda s: s.index)
     ratings = []
     for seat in seats:
@@ -84,7 +90,12 @@ def record_result(match: Match) -> list[RatingChange]:
     changes = []
     for seat, row, [new] in zip(seats, ratings, new_teams, strict=True):
         before = row.mu
-        row.mu, row.sigma = new.mu, new.sigma
+        opponent = seats[1 - seat.index].user_id
+        # A second account losing on purpose hands over at most the day's allowance.
+        change = new.mu - before
+        if change > 0:
+            change = min(change, gain_left(seat.user_id, opponent, match.game))
+        row.mu, row.sigma = before + change, new.sigma
         row.games += 1
         if not decisive:
             row.draws += 1
@@ -104,6 +115,10 @@ def record_result(match: Match) -> list[RatingChange]:
             )
         )
     return changes
+
+
+def too_short_message() -> str:
+    return f"Given up before {settings.RATED_MIN_MOVES} moves: this result moves no rating."
 
 
 def leaderboard(game: str, limit: int = 50) -> list[Rating]:

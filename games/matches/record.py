@@ -1,12 +1,16 @@
 """A match's record as one JSON document: config, seed (only once the match is over),
-seats, result and every log entry with its hashes. Anyone holding the file can rebuild the
-match with the engines and check it (``manage.py verify_record``), without the site."""
+seats, result, every log entry with its hashes, and the site's seal over all of them
+(games/matches/record_seal.py). Anyone holding the file can rebuild the match with the
+engines and check it (``manage.py verify_record``), without the site; the site (holding its
+key) also checks that the header and every entry are the ones it issued."""
 
 from __future__ import annotations
 
 from games.engines import get_engine
 from games.engines.core import state_hash, step
 from games.models import Match, MatchAction
+
+from .record_seal import seal
 
 FORMAT = "duelhall-record/1"
 OVER = (Match.Status.FINISHED, Match.Status.ABORTED)
@@ -56,7 +60,7 @@ def match_record(match: Match) -> dict:
     every future draw could be predicted."""
     over = match.status in OVER
     entries = log_entries(match)
-    return {
+    record = {
         "format": FORMAT,
         "code": match.code,
         "game": match.game,
@@ -69,3 +73,5 @@ def match_record(match: Match) -> dict:
         "final_hash": state_hash(match.state),
         "entries": _with_steps(match, entries) if over else entries,
     }
+    record["seal"] = seal(record)
+    return record

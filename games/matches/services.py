@@ -21,7 +21,15 @@ from django.utils import timezone
 
 from games.engines import get_engine
 from games.engines.core import IllegalAction, Outcome, state_hash
-from games.matches import bot_pacing, broadcast, committed, move_sql, presence, ratings
+from games.matches import (
+    bot_pacing,
+    broadcast,
+    challenge_limits,
+    committed,
+    move_sql,
+    presence,
+    ratings,
+)
 from games.matches.identity import Player
 from games.models import Deck, Heartbeat, Match, MatchAction, Seat
 
@@ -115,8 +123,15 @@ def _after_commit(match: Match, lobby: bool = False) -> None:
     waiting matches, so moves do not wake every lobby page."""
     match_id, version, game = match.pk, match.version, match.game
     transaction.on_commit(lambda: broadcast.match_changed(match_id, version))
-    if lobby:
+    if lobby and _listed_in_lobby(match):
         transaction.on_commit(lambda: broadcast.lobby_changed(game))
+
+
+def _listed_in_lobby(match: Match) -> bool:
+    """Whether the lobby lists this match while it waits (games/matches/lobby.py): an online
+    challenge, not a rematch offer. Nothing else a match does changes a lobby page, so
+    nothing else wakes them (issue 38, E8: every bot match re-rendered every lobby)."""
+    return match.mode == Match.Mode.ONLINE and match.rematch_of_id is None
 
 
 def _advance(match: Match, seat: int | None, kind: str, action: dict | None) -> list[dict]:
@@ -175,9 +190,11 @@ def create_match(
     creator_seat: int = 0,
     seed: str | None = None,
     rated: bool = False,
+    posted_from: str | None = None,
 ) -> Match:
     """Create a match. Online: the creator waits for a second person. Bot and hot-seat
-    matches start at once."""
+    matches start at once. ``posted_from`` is the client address of a challenge posted in a
+    lobby: its open challenges, and the player's, are limited (games/matches/challenge_limits.py)."""
     engine = get_engine(game)
     config = dict(config or {})
     errors = engine.validate_config(config)
@@ -192,7 +209,19 @@ def create_match(
     if rated and (mode != Match.Mode.ONLINE or creator.is_guest):
         raise Rejected("NOT_RATEABLE", "Rated matches are online between signed-up players.")
     with transaction.atomic():
-        match = Match(game=game, mode=mode, config=config, timed=timed, rated=rated)
+        if posted_from is not None and mode == Match.Mode.ONLINE:
+            try:
+                challenge_limits.check(creator, posted_from)
+            except challenge_limits.TooMany as exc:
+                raise Rejected("TOO_MANY_CHALLENGES", str(exc)) from None
+        match = Match(
+            game=game,
+            mode=mode,
+            config=config,
+            timed=timed,
+            rated=rated,
+            creator_address=(posted_from or "")[:64],
+        )
         if seed is not None:
             match.seed = seed
         match.state = engine.setup(config, match.seed)
@@ -208,7 +237,8 @@ def create_match(
             _seat_person(match, other, creator, name=f"{creator.name} (2)")
         if mode != Match.Mode.ONLINE:
             _start(match)
-        transaction.on_commit(lambda: broadcast.lobby_changed(game))
+        if _listed_in_lobby(match):
+            transaction.on_commit(lambda: broadcast.lobby_changed(game))
     drive_bots(match.pk)
     match.refresh_from_db()
     return match
@@ -265,6 +295,9 @@ def join_match(match_id: int, player: Player) -> Seat:
         taken = {s.index for s in seats}
         free = next(i for i in range(get_engine(match.game).seats) if i not in taken)
         seat = _seat_person(match, free, player)
+        # The seats loaded with the row lack the one just taken; a match its set-up decides
+        # (a Card Battle rematch) is rated in _start and must see both.
+        getattr(match, "_prefetched_objects_cache", {}).pop("seats", None)
         _start(match)
         expected = match.version
         _save(match, expected)
@@ -721,9 +754,10 @@ def _new_rematch(old: Match, seats: list[Seat], asker: Seat) -> Match:
         rematch_of=old,
     )
     if hasattr(engine, "rematch_config"):
-        # A game decided by its set-up (Card Battle) replays the same seed with the
-        # sides swapped, so the rematch tells the players what the seat was worth.
-        new.config, new.seed = engine.rematch_config(old.state), old.seed
+        # A game decided by its set-up (Card Battle) carries the picked decks over, swapped.
+        # The seed stays the new match's own: the finished match's record publishes its
+        # seed, and a side that picks again could compute every deck's result against it.
+        new.config = engine.rematch_config(old.state)
     new.state = engine.setup(new.config, new.seed)
     new.step = engine.prompts(new.state).step
     new.save()

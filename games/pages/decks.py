@@ -60,6 +60,8 @@ def decks_of(player: Player, game: str):
     qs = Deck.objects.filter(game=game)
     if player.user_id is not None:
         return qs.filter(user_id=player.user_id)
+    if not player.guest_id:
+        return qs.none()  # a visitor who is nobody yet has no decks
     return qs.filter(guest_id=player.guest_id, user=None)
 
 

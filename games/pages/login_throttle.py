@@ -1,27 +1,31 @@
-"""Login throttling: too many failed sign-ins for one account or from one address, and
-sign-in is refused until the window has passed.
+"""Login throttling: too many failed sign-ins for one account from one address, or from one
+address in all, and sign-in from that address is refused until the window has passed.
+
+Keyed per address and per account-and-address, never per account alone: otherwise anyone
+could lock the owner (an admin included) out of their own account with five wrong passwords.
+Every attempt is counted before its password is checked (games/pages/attempts.py), so a burst
+of parallel guesses gets no more checks than the limit; a right password gives its count back.
 
 Our own small module rather than django-axes: axes' backend refuses every authenticate()
 call made without a request (Django's test client and shell logins among them), needs its
 own middleware, cache and settings checks, and we need only two counters. The counts live in
-the database (LoginFailure), so every worker of a scale-out set-up sees the same ones. The
-check is an authentication backend, so every sign-in form is covered, the admin's included.
+the database, so every worker of a scale-out set-up sees the same ones. The check is an
+authentication backend, so every sign-in form is covered, the admin's included.
 """
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 from django.conf import settings
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.forms import AuthenticationForm
-from django.contrib.auth.signals import user_logged_in, user_login_failed
+from django.contrib.auth.signals import user_logged_in
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.dispatch import receiver
-from django.utils import timezone
 
 from games.models import LoginFailure
 from games.pages.accounts import LoginView as ClaimingLoginView
+
+from .attempts import give_back, take
 
 REFUSED = (
     "Too many failed sign-ins for this account or from this address; "
@@ -41,57 +45,47 @@ def client_address(request) -> str:
     return request.META.get("REMOTE_ADDR", "")[:64]
 
 
-def _keys(username, request) -> list[tuple[str, int]]:
-    keys = []
+def _account_key(username: str, address: str) -> str:
+    return f"user:{username.lower()[:120]}|addr:{address}"  # fits the 200-character key
+
+
+def _keys(username, address: str) -> list[tuple[str, int]]:
+    keys = [(f"addr:{address}", settings.LOGIN_FAILURES_PER_ADDRESS)]
     if isinstance(username, str) and username:
-        keys.append((f"user:{username.lower()[:150]}", settings.LOGIN_FAILURES_PER_ACCOUNT))
-    address = client_address(request)
-    if address:
-        keys.append((f"addr:{address}", settings.LOGIN_FAILURES_PER_ADDRESS))
+        keys.append((_account_key(username, address), settings.LOGIN_FAILURES_PER_ACCOUNT))
     return keys
-
-
-def _window_start():
-    return timezone.now() - timedelta(seconds=settings.LOGIN_FAILURE_WINDOW_SECONDS)
-
-
-def throttled(username, request) -> bool:
-    since = _window_start()
-    return any(
-        LoginFailure.objects.filter(key=key, at__gt=since).count() >= limit
-        for key, limit in _keys(username, request)
-    )
 
 
 class ThrottledModelBackend(ModelBackend):
     """Django's model backend, refusing (without checking the password) once a limit is
-    reached: PermissionDenied stops authenticate() from trying any other backend."""
+    reached: PermissionDenied stops authenticate() from trying any other backend. A sign-in
+    without a request (the shell, the test client's login()) has no address and is not
+    throttled."""
 
     def authenticate(self, request, username=None, password=None, **kwargs):
         name = username if username is not None else kwargs.get("username")
-        if throttled(name, request):
-            if request is not None:
-                request.login_throttled = True
+        address = client_address(request)
+        if not address:
+            return super().authenticate(request, username=username, password=password, **kwargs)
+        attempt, within = take(_keys(name, address), settings.LOGIN_FAILURE_WINDOW_SECONDS)
+        if not within:
+            give_back(attempt)  # a refused attempt does not lengthen the wait
+            request.login_throttled = True
             raise PermissionDenied("login throttled")
-        return super().authenticate(request, username=username, password=password, **kwargs)
-
-
-@receiver(user_login_failed, dispatch_uid="games.login_throttle.failed")
-def _count_failure(sender, credentials, request=None, **kwargs):
-    if request is not None and getattr(request, "login_throttled", False):
-        return  # a refused attempt while throttled does not lengthen the wait
-    now = timezone.now()
-    LoginFailure.objects.filter(at__lte=_window_start()).delete()
-    LoginFailure.objects.bulk_create(
-        LoginFailure(key=key, at=now) for key, _ in _keys(credentials.get("username"), request)
-    )
+        user = super().authenticate(request, username=username, password=password, **kwargs)
+        if user is not None:
+            give_back(attempt)  # counted as a failure until the password proved right
+        return user
 
 
 @receiver(user_logged_in, dispatch_uid="games.login_throttle.succeeded")
 def _forget_account_failures(sender, request, user, **kwargs):
-    """A successful sign-in clears its account's count (not its address's: one right
-    password must not reset a guessing run against other accounts)."""
-    LoginFailure.objects.filter(key=f"user:{user.get_username().lower()[:150]}").delete()
+    """A successful sign-in clears its account's count from that address (not the
+    address's: one right password must not reset a guessing run against other accounts)."""
+    address = client_address(request)
+    if address:
+        key = _account_key(user.get_username(), address)
+        LoginFailure.objects.filter(key=key).delete()
 
 
 class ThrottledAuthenticationForm(AuthenticationForm):

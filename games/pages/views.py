@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth import login
-from django.contrib.auth.forms import UserCreationForm
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -20,7 +19,10 @@ from games.matches import ratings, services
 from games.matches.lobby import lobby_context, my_matches
 from games.matches.options import declared_options, match_options_from_post, mode_and_timing
 from games.models import Match
+from games.pages import signup_throttle
 from games.pages.decks import games_with_decks
+from games.pages.login_throttle import client_address
+from games.pages.usernames import SignUpForm
 
 
 def _engine_or_404(slug: str):
@@ -95,6 +97,7 @@ def create(request, game: str):
             timed=timed,
             rated=request.POST.get("rated") == "on",
             bot_level=bot_level_from_post(engine, request.POST),
+            posted_from=client_address(request),
         )
     except services.Rejected as exc:
         messages.error(request, exc.message)
@@ -176,7 +179,14 @@ decline_rematch = _match_command(
 
 
 def signup(request):
-    form = UserCreationForm(request.POST or None)
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST":
+        place = signup_throttle.reserve(request)
+        if place is None:
+            context = {"form": SignUpForm(), "refused": signup_throttle.refused_message()}
+            return render(request, "registration/signup.html", context, status=429)
+        if not form.is_valid():
+            signup_throttle.give_back(place)  # a failed attempt creates no account
     if request.method == "POST" and form.is_valid():
         guest_id = request.session.get("guest_id", "")
         user = form.save()

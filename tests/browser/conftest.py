@@ -32,6 +32,11 @@ def live_env(tmp_path_factory) -> dict:
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "QUEUE_BOT_OFFER_SECONDS": "2",  # a lone player in "Play now" is offered the bot soon
         "ABANDON_SECONDS": "2",  # a player who closed the page has abandoned the match soon
+        # Every browser of the run is on this one machine: its many sign-ups, and two of its
+        # accounts meeting in rated "Play now", and all their challenges come from one address.
+        "SIGNUPS_PER_ADDRESS": "10000",
+        "OPEN_CHALLENGES_PER_ADDRESS": "10000",
+        "RATED_PAIRS_FROM_ONE_ADDRESS": "true",
     }
     env.pop("DATABASE_URL", None)
     env.pop("REDIS_URL", None)

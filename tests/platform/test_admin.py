@@ -195,3 +195,38 @@ def test_the_verify_button_names_the_first_broken_entry(admin_client, finished_m
     MatchAction.objects.filter(match=finished_match, seq=2).update(events=[{"type": "forged"}])
     bad = admin_client.post(url, follow=True).content.decode()
     assert "first broken link: entry 2: details differ" in bad
+
+
+def test_a_finished_match_is_a_record_staff_can_read_but_not_change_or_delete(
+    admin_client, finished_match
+):
+    """Issue 34 item 8: a finished match opened as an editable page with "Rated", Save and
+    Delete, and "Delete selected" was offered."""
+    url = f"/admin/games/match/{finished_match.pk}/change/"
+    page = admin_client.get(url).content.decode()
+    assert 'name="_save"' not in page and 'name="rated"' not in page
+    assert "/delete/" not in page
+    rated_before = finished_match.rated
+    assert admin_client.post(url, {"rated": "on"}).status_code == 403
+    finished_match.refresh_from_db()
+    assert finished_match.rated == rated_before
+    delete = f"/admin/games/match/{finished_match.pk}/delete/"
+    assert admin_client.post(delete, {"post": "yes"}).status_code == 403
+    assert Match.objects.filter(pk=finished_match.pk).exists()
+    listing = admin_client.get("/admin/games/match/").content.decode()
+    assert "delete_selected" not in listing and "replay_and_verify" in listing
+
+
+def test_a_live_match_cannot_be_deleted_from_under_its_sockets(admin_client, alice, bob):
+    """Issue 38: deleting a live match with sockets open logged three tracebacks."""
+    match = services.create_match(EC, alice)
+    services.join_match(match.pk, bob)
+    delete = f"/admin/games/match/{match.pk}/delete/"
+    assert admin_client.post(delete, {"post": "yes"}).status_code == 403
+    assert Match.objects.filter(pk=match.pk).exists()
+
+
+def test_the_match_page_carries_no_inline_style(admin_client, finished_match):
+    page = admin_client.get(f"/admin/games/match/{finished_match.pk}/change/").content.decode()
+    assert "style=" not in page.split("<body", 1)[1].split("</body>", 1)[0]
+    assert "css/admin" in page

@@ -66,6 +66,19 @@ def test_the_public_key_is_refused_with_debug_off():
     assert "security.W009" in manage("check", "--deploy").stderr
 
 
+def test_a_weak_key_is_refused_with_debug_off():
+    """Issue 38: a one-character SECRET_KEY started the server."""
+    for weak in ("x", "a" * 80, secrets.token_urlsafe(20), "django-insecure-" + "k7" * 30):
+        server = manage("play", "--port", "1", "--no-sweeper", SECRET_KEY=weak)
+        assert server.returncode != 0
+        assert "Refusing to start with " in server.stderr
+        assert len(weak) < 5 or weak not in server.stderr, "the key itself is never printed"
+        app = manage("shell", "-c", "import project.asgi", SECRET_KEY=weak)
+        assert app.returncode != 0 and "Refusing to start" in app.stderr
+    strong = manage("shell", "-c", "import project.asgi", SECRET_KEY=secrets.token_urlsafe(50))
+    assert strong.returncode == 0, strong.stderr
+
+
 def test_a_key_file_or_debug_lets_it_start(tmp_path):
     key_file = tmp_path / "key"
     key_file.write_text(secrets.token_urlsafe(50) + "\n")

@@ -15,6 +15,14 @@ from .conftest import EC, persona
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def results_rate_however_short(settings):
+    """These tests are about the rating maths and finish matches by resigning at once; the
+    guards against rating farms are tested in test_rating_farms.py."""
+    settings.RATED_MIN_MOVES = 0
+    settings.RATING_GAIN_PER_OPPONENT_PER_DAY = 10_000
+
+
 def member(name: str) -> Player:
     user = get_user_model().objects.create_user(name, password="a long enough pass 1")
     return Player(user_id=user.pk, guest_id=f"g-{name}", name=name)

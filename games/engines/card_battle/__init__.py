@@ -15,7 +15,8 @@ Match flow through the engine contract
   log for the board's turn-by-turn playback.
 - ``ENGINE.setup({"decks": {"1": {"name": ..., "deck": ...}}}, seed)`` pre-chooses a seat's
   deck (e.g. the bot's, picked by its challenger). ``rematch_config(state)`` gives the config
-  of a seeded rematch with sides swapped (reuse the same seed: it resolves in ``setup``).
+  of a rematch with sides swapped (with a fresh seed; when both decks carry over it resolves
+  in ``setup``).
 
 Pure helpers for the deck builder and the simulator
 ---------------------------------------------------

@@ -87,8 +87,8 @@ class CardBattleEngine(Engine):
         return config
 
     def rematch_config(self, state: State) -> dict[str, Any]:
-        """A seeded rematch with sides swapped: each player keeps its deck on the other side
-        (the platform swaps the people and reuses the seed). A side that never picked (the
+        """A rematch with sides swapped: each player keeps its deck on the other side (the
+        platform swaps the people and gives the rematch a fresh seed). A side that never picked (the
         match was given up first) chooses again in the rematch."""
         picks = state["picks"]
         decks = {

@@ -16,6 +16,7 @@ from .contract import (
     step,
 )
 from .errors import IllegalAction
+from .fields import refuse_unread_fields
 from .hashing import canonical_json, clone, state_hash
 from .rng import rng, shuffled
 
@@ -34,6 +35,7 @@ __all__ = [
     "State",
     "canonical_json",
     "clone",
+    "refuse_unread_fields",
     "replay",
     "rng",
     "shuffled",

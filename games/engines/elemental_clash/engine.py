@@ -15,13 +15,16 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from games.engines.core import Engine, IllegalAction, Outcome, Prompts
+from games.engines.core import Engine, IllegalAction, Outcome, Prompts, refuse_unread_fields
 
 from . import bot, draft, selection, turn
 from . import view as view_mod
 from .cards import cost, name
 from .constants import STAGE_DRAFT, STAGE_OVER, TURN_TIMER
 from .state import new_state, start_battle, work_copy
+
+# The keys each action type takes besides its type (anything else is refused, not logged).
+ACTION_FIELDS = {"pick": frozenset({"card"}), "select": frozenset({"card"}), "lock": frozenset()}
 
 CONFIG_KEYS = {"untimed"}
 
@@ -148,6 +151,7 @@ class ElementalClash(Engine):
                 "UNKNOWN_TYPE",
                 "That is not an action of this game. Passing is not allowed: pick a card.",
             )
+        refuse_unread_fields(action, ACTION_FIELDS)
         new = work_copy(state)
         if state["stage"] == STAGE_DRAFT:
             if kind != "pick":

@@ -14,7 +14,7 @@ import copy
 from functools import cache
 from typing import Any
 
-from ..core import WIN, Engine, IllegalAction, Outcome, Prompts, rng
+from ..core import WIN, Engine, IllegalAction, Outcome, Prompts, refuse_unread_fields, rng
 from ..core.clock import note_move
 from . import bot as bot_module
 from . import clock
@@ -63,6 +63,32 @@ from .view import build_view
 _SELECTION_MOVES = ("select", "toggle_discard", "toggle_attacker")
 # Actions that change only the half-built selection (and the counters): see composing_copy.
 _COMPOSING_MOVES = (*_SELECTION_MOVES, "cancel")
+
+# The keys each action type takes besides its type, complete moves and selection steps alike
+# (anything else is refused, not logged).
+ACTION_FIELDS = {
+    kind: frozenset(keys)
+    for kind, keys in {
+        "choose_deck": ("name", "deck"),
+        "play_resource": ("cardId",),  # GDR-2: the seed's cardId is taken and ignored
+        "skip_resource": (),
+        "deploy": ("card", "trash", "position"),
+        "pair": ("pilot", "unit"),
+        "attack": ("attacker", "attackers", "target"),
+        "command": ("card", "target"),
+        "support": ("unit", "target"),
+        "base_ability": ("target",),
+        "end_main": (),
+        "end_turn": ("discard",),
+        "block": ("unit",),
+        "pass_block": (),
+        "select": ("mode", "card"),
+        "target": ("target",),
+        "toggle_attacker": ("card",),
+        "cancel": (),
+        "toggle_discard": ("card",),
+    }.items()
+}
 
 
 def validate_config(config: Any) -> list[str]:
@@ -342,6 +368,7 @@ class GundamEngine(Engine):
             raise IllegalAction(INVALID_ACTION, 'An action is an object with a "type".')
         if seat not in SEATS:
             raise IllegalAction(NOT_YOUR_TURN, "Only seats 0 and 1 play.")
+        refuse_unread_fields(action, ACTION_FIELDS)
         refused = self._check(state, seat, action)
         if refused:
             raise IllegalAction(*refused)

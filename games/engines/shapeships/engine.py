@@ -218,6 +218,8 @@ class ShapeShipsEngine(Engine):
         else:  # it may resolve the step, which changes the whole state
             new = clone(state)
         if kind == "resign":
+            if set(action) != {"type"}:
+                raise IllegalAction("MALFORMED", "A resignation takes no other fields.")
             new["result"] = {
                 "result": "win",
                 "winner": other(seat),

@@ -13,7 +13,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from games.management.commands.sweeper import sweep_until
-from project.settings import refuse_the_public_key
+from project.settings import refuse_a_weak_key
 
 # More workers than this only add memory (~40 MB each): past a few, daphne's own core is
 # the limit.
@@ -47,7 +47,7 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, host, port, no_sweeper, **options):
-        refuse_the_public_key()  # here too, or daphne would fail alone and this wait on it
+        refuse_a_weak_key()  # here too, or daphne would fail alone and this wait on it
         daphne = ["-m", "daphne", "-b", host, "-p", str(port), "project.asgi:application"]
         server = subprocess.Popen(
             [sys.executable, *daphne], env={**os.environ, "RENDER_PROCESSES": render_processes()}
