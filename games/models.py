@@ -41,6 +41,9 @@ class Match(models.Model):
         max_length=10, choices=Status.choices, default=Status.WAITING, db_index=True
     )
     timed = models.BooleanField(default=True)
+    # The pace: None is live (the rules' clocks); a number is correspondence, that many days
+    # for every decision (games/matches/pace.py), chosen when the challenge is made.
+    correspondence_days = models.PositiveSmallIntegerField(null=True, blank=True)
     # Rated matches move both players' ratings when they finish (games/matches/ratings.py);
     # chosen when the challenge is made, only between signed-up players.
     rated = models.BooleanField(default=False)
@@ -65,6 +68,10 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} {self.code} ({self.status})"
+
+    @property
+    def correspondence(self) -> bool:
+        return self.correspondence_days is not None
 
     @property
     def group_name(self) -> str:
@@ -114,6 +121,12 @@ class MatchAction(models.Model):
         RESIGN = "resign", "resign"
         # The player left behind ends a match the other abandoned: the win or a draw.
         CLAIM = "claim", "claim"
+        # A correspondence step's days ran out: the seat that did not decide loses (or, when
+        # neither did, the match is drawn). Logged without changing the state, like a claim.
+        EXPIRED = "expired", "out of correspondence time"
+
+    # Entries that end the match without an engine step: the state stays as it was.
+    ENDS_WITHOUT_A_MOVE = (Kind.RESIGN, Kind.CLAIM, Kind.EXPIRED)
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="actions")
     seq = models.PositiveIntegerField()

@@ -300,6 +300,11 @@ BOT_STEP_SECONDS = float(os.environ.get("BOT_STEP_SECONDS", "0.6"))
 # with a few seconds (the browser tests of timeouts do; never a production setting).
 CLOCK_START_GRACE_SECONDS = float(os.environ.get("CLOCK_START_GRACE_SECONDS", "10"))
 STEP_SECONDS_OVERRIDE = float(os.environ.get("STEP_SECONDS_OVERRIDE", "0")) or None
+# The clock that step deadlines are set and judged by (games/matches/hall_clock.py) may be run
+# ahead by the number of seconds written in this file, re-read on every look: tests of
+# correspondence deadlines move time by days across the server's processes this way. Unset
+# (the default, and always in production) the clock is the real one.
+HALL_CLOCK_SHIFT_FILE = os.environ.get("HALL_CLOCK_SHIFT_FILE", "")
 # Longest a channel-layer call may take before it is given up (see games/matches/broadcast.py).
 BROADCAST_TIMEOUT_SECONDS = float(os.environ.get("BROADCAST_TIMEOUT_SECONDS", "1"))
 

@@ -16,7 +16,9 @@ from games.engines.core import canonical_json
 from games.live.frames import FRAME_VARIABLE, Shown, frame_of
 from games.live.latest_event import latest_event
 from games.live.rematch_offer import rematch_offer
+from games.matches import hall_clock
 from games.matches.identity import Player
+from games.matches.pace import pace_in_words, time_left_in_words
 from games.matches.presence import abandoned_seat
 from games.models import Deck, Match
 
@@ -90,6 +92,11 @@ def match_summary(match: Match) -> dict:
             for i in range(engine.seats)
         },
         "deadline_ms": int(match.deadline_at.timestamp() * 1000) if match.deadline_at else None,
+        # Correspondence is read in days and hours ("1 day 3 hours left"), never a countdown.
+        "pace": pace_in_words(match.correspondence_days) if match.correspondence else "",
+        "time_left": time_left_in_words(match.deadline_at, hall_clock.now())
+        if match.correspondence and match.deadline_at
+        else "",
         "outcome": match.outcome,
         "timed": match.timed,
         # A seat whose player left long enough ago that the other may claim the match.
@@ -110,6 +117,7 @@ def seat_tags(summary: dict, seat: int | None, waiting=()) -> list[dict]:
             "account": summary.get("accounts", {}).get(i, False),
             "me": seat is not None and i == str(seat),
             "clock": i in deciding,
+            "time_left": summary.get("time_left", ""),
         }
         for i, name in summary["names"].items()
     ]

@@ -21,7 +21,16 @@ from django.utils import timezone
 
 from games.engines import get_engine
 from games.engines.core import IllegalAction, Outcome, state_hash
-from games.matches import bot_pacing, broadcast, committed, move_sql, presence, ratings
+from games.matches import (
+    bot_pacing,
+    broadcast,
+    committed,
+    hall_clock,
+    move_sql,
+    pace,
+    presence,
+    ratings,
+)
 from games.matches.identity import Player
 from games.models import Deck, Heartbeat, Match, MatchAction, Seat
 
@@ -84,11 +93,18 @@ def _log_head(match: Match) -> tuple[int, str]:
 
 def _deadline_for(match: Match, prompts, grace: float = 0.0) -> timezone.datetime | None:
     """When the current step times out: the rules' limit (or the deployment's override, for
-    tests and demos) from now, plus ``grace``."""
-    if not match.timed or prompts.time_limit is None or match.status != Match.Status.ACTIVE:
+    tests and demos) from now, plus ``grace``. In correspondence every step that waits for
+    a player gets the match's days, simultaneous ones included, and no grace is needed."""
+    if match.status != Match.Status.ACTIVE:
+        return None
+    if match.correspondence_days is not None:
+        if not prompts.waiting:
+            return None
+        return hall_clock.now() + pace.limit(match.correspondence_days)
+    if not match.timed or prompts.time_limit is None:
         return None
     seconds = settings.STEP_SECONDS_OVERRIDE or prompts.time_limit
-    return timezone.now() + timedelta(seconds=seconds + grace)
+    return hall_clock.now() + timedelta(seconds=seconds + grace)
 
 
 def _finish(match: Match, outcome: Outcome | dict) -> None:
@@ -175,9 +191,11 @@ def create_match(
     creator_seat: int = 0,
     seed: str | None = None,
     rated: bool = False,
+    correspondence_days: int | None = None,
 ) -> Match:
     """Create a match. Online: the creator waits for a second person. Bot and hot-seat
-    matches start at once."""
+    matches start at once. ``correspondence_days``: None for live, else the days every
+    decision may take (games/matches/pace.py)."""
     engine = get_engine(game)
     config = dict(config or {})
     errors = engine.validate_config(config)
@@ -191,8 +209,21 @@ def create_match(
         raise Rejected("BAD_SEAT", "Choose seat 1 or 2.")
     if rated and (mode != Match.Mode.ONLINE or creator.is_guest):
         raise Rejected("NOT_RATEABLE", "Rated matches are online between signed-up players.")
+    if correspondence_days is not None:
+        if engine.live_only_reason:
+            raise Rejected("LIVE_ONLY", engine.live_only_reason)
+        if mode != Match.Mode.ONLINE or correspondence_days not in pace.DAYS_CHOICES:
+            raise Rejected("BAD_PACE", "Correspondence is online, at 1, 2, 3 or 7 days per move.")
+        timed = True  # the days are the clock; "untimed" means nothing here
     with transaction.atomic():
-        match = Match(game=game, mode=mode, config=config, timed=timed, rated=rated)
+        match = Match(
+            game=game,
+            mode=mode,
+            config=config,
+            timed=timed,
+            rated=rated,
+            correspondence_days=correspondence_days,
+        )
         if seed is not None:
             match.seed = seed
         match.state = engine.setup(config, match.seed)
@@ -458,10 +489,48 @@ def _apply_due_timeout(match: Match) -> bool:
     if one was applied. Called lazily before any move, and by the sweeper."""
     if match.status != Match.Status.ACTIVE or match.deadline_at is None:
         return False
-    if match.deadline_at > timezone.now():
+    if match.deadline_at > hall_clock.now():
         return False
-    _advance(match, None, MatchAction.Kind.TIMEOUT, None)
+    if match.correspondence_days is not None:
+        _expire_correspondence(match)
+    else:
+        _advance(match, None, MatchAction.Kind.TIMEOUT, None)
     return True
+
+
+def _expire_correspondence(match: Match) -> None:
+    """A correspondence step's days ran out: whoever still had to decide loses on time (in
+    a simultaneous step where neither decided, the match is drawn). Unlike a live step, no
+    default move is made: days of silence mean the player is gone, so the match ends here,
+    logged without changing the state, as a resignation is."""
+    waiting = sorted(get_engine(match.game).prompts(match.state).waiting)
+    days = pace.days_in_words(match.correspondence_days)
+    if len(waiting) == 1:
+        late = match.seat_at(waiting[0])
+        text = f"{late.display_name} did not move within {days}"
+        outcome = Outcome("win", 1 - late.index, "correspondence_time", text)
+        seat = late.index
+    else:
+        outcome = Outcome(
+            "draw", None, "correspondence_time", f"neither player moved within {days}"
+        )
+        seat = None
+    seq, digest = _log_head(match)
+    move_sql.append_action(
+        match.pk,
+        seq=seq,
+        seat=seat,
+        kind=MatchAction.Kind.EXPIRED,
+        action={"type": "expired"},
+        events=[],
+        step=match.step,
+        hash_before=digest,
+        hash_after=digest,
+    )
+    expected = match.version
+    _finish(match, outcome)
+    _save(match, expected)
+    _after_commit(match)
 
 
 def fire_timeout(match_id: int) -> bool:
@@ -495,7 +564,7 @@ def settle(match_id: int) -> None:
     """Lazy timers: before a page or socket renders a match, apply what fell due — unless
     the sweepers are down, in which case the restarting sweeper grants fresh timers first."""
     overdue = Match.objects.filter(
-        pk=match_id, status=Match.Status.ACTIVE, deadline_at__lte=timezone.now()
+        pk=match_id, status=Match.Status.ACTIVE, deadline_at__lte=hall_clock.now()
     )
     if overdue.exists() and not sweeper_down():
         fire_timeout(match_id)
@@ -527,7 +596,7 @@ def grant_fresh_timers() -> int:
             if (
                 match.status != Match.Status.ACTIVE
                 or match.deadline_at is None
-                or match.deadline_at > timezone.now()
+                or match.deadline_at > hall_clock.now()
             ):
                 continue
             expected = match.version
@@ -540,7 +609,7 @@ def grant_fresh_timers() -> int:
 
 def due_match_ids(limit: int = 100) -> list[int]:
     return list(
-        Match.objects.filter(status=Match.Status.ACTIVE, deadline_at__lte=timezone.now())
+        Match.objects.filter(status=Match.Status.ACTIVE, deadline_at__lte=hall_clock.now())
         .order_by("deadline_at")
         .values_list("pk", flat=True)[:limit]
     )
@@ -688,6 +757,7 @@ def _new_rematch(old: Match, seats: list[Seat], asker: Seat) -> Match:
         config=old.config,
         timed=old.timed,
         rated=old.rated,
+        correspondence_days=old.correspondence_days,
         rematch_of=old,
     )
     if hasattr(engine, "rematch_config"):

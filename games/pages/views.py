@@ -19,6 +19,7 @@ from games.live.rendering import Viewer, context_for
 from games.matches import ratings, services
 from games.matches.lobby import lobby_context, my_matches
 from games.matches.options import declared_options, match_options_from_post, mode_and_timing
+from games.matches.pace import DAYS_CHOICES, pace_from_post
 from games.models import Match
 from games.pages.decks import games_with_decks
 
@@ -61,6 +62,7 @@ def lobby(request, game: str):
                 if m.game == game and m.status in ("waiting", "active")
             ],
             "options": declared_options(engine),
+            "pace_days": DAYS_CHOICES,
             "my_rating": ratings.rating_of(request.player.user_id, game)
             if request.player.user_id
             else None,
@@ -87,6 +89,7 @@ def create(request, game: str):
     try:
         mode, timed = mode_and_timing(engine, request.POST)
         config, _timed = match_options_from_post(engine, request.POST, mode)
+        days = pace_from_post(engine, request.POST, mode)
         match = services.create_match(
             game,
             request.player,
@@ -95,6 +98,7 @@ def create(request, game: str):
             timed=timed,
             rated=request.POST.get("rated") == "on",
             bot_level=bot_level_from_post(engine, request.POST),
+            correspondence_days=days,
         )
     except services.Rejected as exc:
         messages.error(request, exc.message)
