@@ -142,6 +142,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "games.matches.identity.player_context",
+                "games.pages.top_bar.your_turn",
             ],
             "builtins": [
                 "games.templatetags.duelhall",

@@ -30,6 +30,7 @@ from games.matches import bounded_json, committed, hall_clock, presence, service
 from games.matches.broadcast import bounded, lobby_group, match_group
 from games.matches.identity import player_from
 from games.matches.lobby import lobby_context
+from games.matches.your_turn import count, player_group
 from games.models import LiveSocket, Match
 
 log = logging.getLogger(__name__)
@@ -167,7 +168,21 @@ class SocketConsumer(AsyncWebsocketConsumer):
             await self.cleanup()  # the group it joined, the queue seat of a lobby
             return False
         sockets.hold(self)
+        # The top bar's "Your turn" of this page follows every match of its player.
+        self.turns_group = player_group(self.player)
+        await bounded(
+            self.channel_layer.group_add(self.turns_group, self.channel_name),
+            f"join {self.turns_group}",
+        )
         return True
+
+    async def turns_changed(self, event):
+        """A match of this socket's player changed: send the top bar's count again."""
+        html = await db(self._render_turns)()
+        await self.send(text_data=html)
+
+    def _render_turns(self) -> str:
+        return render_to_string("_your_turn.html", {"your_turn_count": count(self.player)})
 
     async def cleanup(self) -> None:
         """Everything a socket holds, let go; each step whatever the others did, and once."""
@@ -175,6 +190,12 @@ class SocketConsumer(AsyncWebsocketConsumer):
             return
         self.cleaned = True
         sockets.release(self)
+        if getattr(self, "turns_group", None):
+            with contextlib.suppress(Exception):  # the group forgets a dead channel itself
+                await bounded(
+                    self.channel_layer.group_discard(self.turns_group, self.channel_name),
+                    f"leave {self.turns_group}",
+                )
         for step in self.cleanup_steps():  # steps are awaitables: making one runs nothing
             try:
                 await step

@@ -20,7 +20,7 @@ def days_in_words(days: int) -> str:
 
 
 def pace_in_words(days: int | None) -> str:
-    """"Live" or "Correspondence: 2 days per move", as the lobby and boards say it."""
+    """ "Live" or "Correspondence: 2 days per move", as the lobby and boards say it."""
     if days is None:
         return "Live"
     return f"Correspondence: {days_in_words(days)} per move"
@@ -45,7 +45,7 @@ def pace_from_post(engine, post, mode: str) -> int | None:
 
 
 def time_left_in_words(deadline: datetime, now: datetime) -> str:
-    """"1 day 3 hours left", "5 hours left", "under an hour left": a correspondence clock
+    """ "1 day 3 hours left", "5 hours left", "under an hour left": a correspondence clock
     is read in days and hours, never as a seconds countdown."""
     seconds = (deadline - now).total_seconds()
     if seconds <= 0:

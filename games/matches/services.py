@@ -32,6 +32,7 @@ from games.matches import (
     ratings,
 )
 from games.matches.identity import Player
+from games.matches.your_turn import seat_group
 from games.models import Deck, Heartbeat, Match, MatchAction, Seat
 
 log = logging.getLogger(__name__)
@@ -125,14 +126,19 @@ def _save(match: Match, expected_version: int) -> None:
         raise Rejected("STALE", "Someone else changed this match at the same moment; try again.")
 
 
-def _after_commit(match: Match, lobby: bool = False) -> None:
+def _after_commit(match: Match, lobby: bool = False, seats: list[Seat] | None = None) -> None:
     """Tell the match's sockets (and, when the open challenges changed, the game's lobby)
     once the transaction has committed. A move never changes the lobby, which lists only
-    waiting matches, so moves do not wake every lobby page."""
+    waiting matches, so moves do not wake every lobby page. The players' own sockets
+    recount whose turn it is (their top bar); ``seats`` when the loaded ones are stale."""
     match_id, version, game = match.pk, match.version, match.game
     transaction.on_commit(lambda: broadcast.match_changed(match_id, version))
     if lobby:
         transaction.on_commit(lambda: broadcast.lobby_changed(game))
+    if match.mode != Match.Mode.HOTSEAT:
+        people = [s for s in (seats or match.seats.all()) if not s.is_bot]
+        groups = [seat_group(s.user_id, s.guest_id) for s in people]
+        transaction.on_commit(lambda: broadcast.turns_changed(groups))
 
 
 def _advance(match: Match, seat: int | None, kind: str, action: dict | None) -> list[dict]:
@@ -299,7 +305,7 @@ def join_match(match_id: int, player: Player) -> Seat:
         _start(match)
         expected = match.version
         _save(match, expected)
-        _after_commit(match, lobby=True)
+        _after_commit(match, lobby=True, seats=[*seats, seat])
         _tell_original(match)
     drive_bots(match_id)
     return seat
