@@ -133,7 +133,10 @@ def status_context(match: Match, viewer: Viewer) -> dict:
     """What the status bar needs: names, presence, whose move, the step's deadline."""
     prompts = get_engine(match.game).prompts(match.state)
     summary = match_summary(match)
-    waiting = sorted(int(k) for k in prompts.to_json()["waiting"])
+    # A match ended by the platform (resigned, claimed, out of correspondence time) keeps
+    # the engine's last state, whose prompts still name a seat: nobody is waited for now.
+    in_play = match.status == Match.Status.ACTIVE
+    waiting = sorted(int(k) for k in prompts.to_json()["waiting"]) if in_play else []
     return {
         "match": summary,
         "seat": viewer.seat,
@@ -155,7 +158,8 @@ def context_for(match: Match, viewer: Viewer) -> dict:
     prompts = engine.prompts(match.state)
     seat = viewer.seat
     summary = match_summary(match)
-    waiting = {int(k): v for k, v in prompts.to_json()["waiting"].items()}
+    in_play = match.status == Match.Status.ACTIVE  # see status_context
+    waiting = {int(k): v for k, v in prompts.to_json()["waiting"].items()} if in_play else {}
     view = engine.view(match.state, seat)
     latest = latest_event(match.game, view, summary["names"])
     return {

@@ -74,7 +74,7 @@ def test_every_page_shows_the_count_and_my_matches_lists_them_first(alice, bob, 
     for url in ("/", f"/g/{PX}/", "/me/matches/"):
         assert top_bar_count(client.get(url).content.decode()) == len(waiting)
     page = client.get("/me/matches/").content.decode()
-    listed = re.findall(r'class="waiting-row" data-code="(\w+)"', page)
+    listed = re.findall(r'class="waiting-row" data-waiting="(\w+)"', page)
     assert listed == [w.match.code for w in waiting]
     deadlines = [w.match.deadline_at for w in waiting]
     assert deadlines == sorted(deadlines), "oldest deadline first"

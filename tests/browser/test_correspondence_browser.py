@@ -1,0 +1,146 @@
+"""A correspondence match in Chromium: two accounts start a 1-day Phalanx match, the player
+on move sees it counted in the top bar and listed first in "My matches", both play moves
+across closed and reopened pages, and when the hall's clock is moved past the deadline the
+match ends on time with the reason in words on both boards."""
+
+import re
+
+import pytest
+
+from games.matches import hall_clock
+from tests.browser.conftest import serve
+from tests.browser.driver import click_move, is_over, version
+
+pytestmark = pytest.mark.browser
+
+PASSWORD = "Tall-Orange-Kettle-93"
+DAY = 86_400
+MOVES = 4
+
+
+@pytest.fixture(scope="module")
+def shifted_site(live_env, tmp_path_factory):
+    """The hall on its own database, its clock movable by the test (HALL_CLOCK_SHIFT_FILE,
+    read by daphne and the sweeper alike), its sockets re-checking the database every 2 s
+    (the sweeper's notice stays in its own process in this set-up)."""
+    folder = tmp_path_factory.mktemp("corr-site")
+    shift_file = folder / "clock-shift"
+    env = {
+        **live_env,
+        "SQLITE_PATH": str(folder / "corr.sqlite3"),
+        "HALL_CLOCK_SHIFT_FILE": str(shift_file),
+        "WS_RESYNC_SECONDS": "2",
+    }
+    for site in serve(env):
+        yield site, shift_file
+
+
+def sign_up(page, site: str, name: str) -> None:
+    page.goto(f"{site}/accounts/signup/")
+    page.fill("input[name=username]", name)
+    page.fill("input[name=password1]", PASSWORD)
+    page.fill("input[name=password2]", PASSWORD)
+    page.click("main button[type=submit], main input[type=submit]")
+    page.wait_for_url(f"{site}/")
+
+
+def turn_count(page) -> int:
+    return int(page.locator("#your-turn .count").inner_text())
+
+
+def wait_for_count(page, expected: int) -> None:
+    page.locator("#your-turn .count").filter(has_text=re.compile(rf"^{expected}$")).wait_for(
+        timeout=20_000
+    )
+
+
+def my_move(page) -> bool:
+    return page.locator("#match-status").get_attribute("data-my-turn") == "1"
+
+
+def reopen_from_my_matches(context, site: str, code: str):
+    """A new tab: "My matches" lists the waiting match first; its link opens the board."""
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    page.goto(f"{site}/me/matches/")
+    first = page.locator("#waiting .waiting-row").first
+    assert first.get_attribute("data-waiting") == code
+    assert re.search(r"Correspondence: 1 day per move · (1 day|23 hours) left", first.inner_text())
+    assert turn_count(page) == 1
+    first.locator("a").click()
+    page.wait_for_selector("[data-phx-board]")
+    return page
+
+
+def test_a_one_day_phalanx_match_is_played_over_reopened_pages_and_lost_on_time(
+    shifted_site, new_page
+):
+    site, shift_file = shifted_site
+    ada, bo = new_page(), new_page()
+    sign_up(ada, site, "ada_corr")
+    sign_up(bo, site, "bo_corr")
+    assert turn_count(ada) == 0 and turn_count(bo) == 0
+
+    ada.goto(f"{site}/g/phalanx/")
+    assert "own pace" in ada.inner_text("form[action$='/create/']")
+    ada.select_option("select#pace", "1")
+    ada.click("button:has-text('Create match')")
+    ada.wait_for_url(re.compile(r"/m/\w+/$"))
+    code = ada.url.rstrip("/").rsplit("/", 1)[1]
+
+    bo.goto(f"{site}/g/phalanx/")
+    challenge = bo.locator(f".challenge[data-code='{code}']")
+    assert "Correspondence: 1 day per move" in challenge.inner_text()
+    challenge.locator("a:has-text('Accept')").click()
+    bo.click("button:has-text('Join this match')")
+    for page in (ada, bo):
+        page.wait_for_selector("[data-phx-board]")
+        status = page.locator("#match-status")
+        status.locator(".pace").filter(has_text="Correspondence: 1 day per move").wait_for()
+        status.locator(".days-left").first.wait_for()
+        assert re.fullmatch(r"(1 day|23 hours) left", status.locator(".days-left").inner_text())
+        assert status.locator("[data-deadline]").count() == 0, "no seconds countdown"
+
+    pages = {"ada": ada, "bo": bo}
+    for move in range(MOVES):
+        name = next(n for n, p in pages.items() if my_move(p))
+        other = "bo" if name == "ada" else "ada"
+        mover = pages[name]
+        if move == 0 and name == "bo" or move > 0:
+            # The player on move was told in the top bar, without a reload.
+            wait_for_count(mover, 1)
+        wait_for_count(pages[other], 0)
+        before = version(mover)
+        assert click_move(mover, prefer=('"deploy"', '"pass"', '"attack"'))
+        pages[other].wait_for_function(
+            "v => document.querySelector('#match-status').dataset.version !== v", arg=before
+        )
+        # The mover closes the tab; the opponent, now on move, closes theirs and comes back
+        # to it from "My matches" in a new one.
+        context = mover.context
+        mover.close()
+        pages[name] = context.new_page()
+        pages[name].goto(f"{site}/m/{code}/")
+        pages[name].wait_for_selector("[data-phx-board]")
+        back = reopen_from_my_matches(pages[other].context, site, code)
+        pages[other].close()
+        pages[other] = back
+        assert my_move(back)
+
+    late = next(n for n, p in pages.items() if my_move(p))
+    punctual = "bo" if late == "ada" else "ada"
+    late_name = f"{late}_corr"
+    hall_clock.move_ahead(shift_file, DAY + 60)
+    for page in pages.values():
+        page.locator("#gameover .gameover-panel").wait_for(timeout=30_000)
+        assert is_over(page)
+    assert pages[late].inner_text("#gameover h2") == "You lost on time"
+    assert pages[late].inner_text("#gameover .reason") == "You did not move within 1 day."
+    assert pages[punctual].inner_text("#gameover h2") == "You won on time"
+    assert pages[punctual].inner_text("#gameover .reason") == (
+        f"{late_name} did not move within 1 day."
+    )
+    for page in pages.values():
+        page.reload()
+        assert not my_move(page)
+        assert turn_count(page) == 0
