@@ -200,3 +200,29 @@ def test_the_board_says_the_days_and_hours_left(alice, bob, client, shift):
     page = client.get(f"/m/{match.code}/").content.decode()
     assert "20 hours left" in page
     assert "data-deadline" not in page, "no seconds countdown on a correspondence board"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "game, rule",
+    [
+        ("phalanx", "PXC-4"),
+        ("gundam", "GUN-X-CORR"),
+        ("shapeships", "SSX-CORR"),
+        ("card-battle", "CB-CORR-01"),
+    ],
+)
+def test_each_game_waits_the_days_and_ends_on_time_when_they_run_out(game, rule, alice, bob, shift):
+    """PXC-4, GUN-X-CORR, SSX-CORR, CB-CORR-01: every step waiting for a player gets the
+    days chosen; when they run out the late seat loses (neither deciding: a draw)."""
+    match = started(game, alice, bob, days=2)
+    late = waiting(match)
+    assert late, f"{game}: the first step waits for someone"
+    assert within(match.deadline_at, 2)
+    shift(2 * DAY + 60)
+    assert sweep_once() == 1
+    match = Match.objects.get(pk=match.pk)
+    assert match.status == Match.Status.FINISHED
+    assert match.outcome["reason"] == "correspondence_time"
+    assert match.outcome["winner"] == (1 - late[0] if len(late) == 1 else None)
+    assert verify(match) is None
