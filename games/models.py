@@ -310,3 +310,45 @@ class LiveSocket(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} socket {self.channel_name}"
+
+
+class MailPreferences(models.Model):
+    """What mail a signed-up player wants (games/matches/mail.py); the address is the
+    account's own e-mail. Guests get none. A missing row means both kinds are on."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="mail_preferences"
+    )
+    your_turn = models.BooleanField(default=True)  # a correspondence move waits for you
+    reminders = models.BooleanField(default=True)  # less than a day is left for that move
+
+    def __str__(self) -> str:
+        return f"mail for {self.user}: turn={self.your_turn} reminders={self.reminders}"
+
+
+class MailSent(models.Model):
+    """One notification claimed for one wait. The unique key is what makes a mail go at
+    most once however many sweepers race and however often they restart: the row is
+    committed before the mail is handed to the backend (games/matches/mail.py)."""
+
+    class Kind(models.TextChoices):
+        YOUR_TURN = "turn", "your turn"
+        REMINDER = "reminder", "reminder"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="mails")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    # The engine's step the mail is about: a new wait is a new step.
+    step = models.CharField(max_length=120)
+    at = models.DateTimeField(db_index=True)
+    delivered = models.BooleanField(default=False)  # False: the backend refused it (logged)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "user", "kind", "step"], name="one_mail_per_wait"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} mail to {self.user} about {self.match.code}"

@@ -136,6 +136,7 @@ def match_page(request, code: str):
             "is_player": bool(mine),
             "invite_url": request.build_absolute_uri(),
             "engine": get_engine(match.game),
+            "guest_correspondence": match.correspondence and request.player.is_guest,
             "flash": "",
         }
     )

@@ -14,7 +14,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.db import close_old_connections
 
-from games.matches import services
+from games.matches import mail, services
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +52,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, once=False, interval=0.5, **options):
         if once:
-            self.stdout.write(f"fired {sweep_once()} timeouts")
+            self.stdout.write(f"fired {sweep_once()} timeouts, sent {mail.send_due()} mails")
             return
         self.stdout.write(f"sweeper running every {interval}s")
         sweep_until(interval, lambda: False)
@@ -61,7 +61,7 @@ class Command(BaseCommand):
 def sweep_until(interval: float, done: Callable[[], bool]) -> None:
     """Sweep every ``interval`` seconds until ``done()``: here, or in ``manage.py play``,
     which sweeps in its own process rather than start another Django for it."""
-    sessions_cleared_at = None
+    sessions_cleared_at = mailed_at = None
     while not done():
         close_old_connections()
         try:
@@ -69,7 +69,24 @@ def sweep_until(interval: float, done: Callable[[], bool]) -> None:
         except Exception:  # the database busy or gone for a moment: the next pass retries
             log.exception("a sweep failed")
         sessions_cleared_at = clear_sessions_if_due(sessions_cleared_at)
+        mailed_at = mail_if_due(mailed_at)
         time.sleep(interval)
+
+
+def mail_if_due(last: float | None) -> float | None:
+    """Send the correspondence mail that is due (games/matches/mail.py) every
+    MAIL_INTERVAL_SECONDS: off the request path, and safe in several sweepers at once,
+    since each mail is claimed by a unique row before it is sent. Returns when it ran."""
+    now = time.monotonic()
+    if last is not None and now - last < settings.MAIL_INTERVAL_SECONDS:
+        return last
+    try:
+        sent = mail.send_due()
+        if sent:
+            log.info("sent %d notification mail(s)", sent)
+    except Exception:  # the timers matter more than the mail: try again next time
+        log.exception("sending notification mail failed")
+    return now
 
 
 def clear_sessions_if_due(last: float | None) -> float | None:
