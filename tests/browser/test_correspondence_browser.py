@@ -1,9 +1,12 @@
 """A correspondence match in Chromium: two accounts start a 1-day Phalanx match, the player
 on move sees it counted in the top bar and listed first in "My matches", both play moves
 across closed and reopened pages, and when the hall's clock is moved past the deadline the
-match ends on time with the reason in words on both boards."""
+match ends on time with the reason in words on both boards. Mail: the settings page, the
+sweeper's mail with its board link, and the unsubscribe page."""
 
 import re
+import time
+from pathlib import Path
 
 import pytest
 
@@ -30,6 +33,10 @@ def shifted_site(live_env, tmp_path_factory):
         "SQLITE_PATH": str(folder / "corr.sqlite3"),
         "HALL_CLOCK_SHIFT_FILE": str(shift_file),
         "WS_RESYNC_SECONDS": "2",
+        # The sweeper's mail goes to files the test reads, checked for every second.
+        "EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
+        "EMAIL_FILE_PATH": str(folder / "mail"),
+        "MAIL_INTERVAL_SECONDS": "1",
     }
     for site in serve(env):
         yield site, shift_file
@@ -144,3 +151,100 @@ def test_a_one_day_phalanx_match_is_played_over_reopened_pages_and_lost_on_time(
         page.reload()
         assert not my_move(page)
         assert turn_count(page) == 0
+
+
+def mails_to(folder: Path, address: str) -> list[str]:
+    if not folder.exists():
+        return []
+    texts = [p.read_text() for p in sorted(folder.iterdir())]
+    return [t for t in texts if re.search(rf"^To: {re.escape(address)}$", t, re.MULTILINE)]
+
+
+def wait_for_mail(folder: Path, address: str, count: int = 1, seconds: float = 40) -> list[str]:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        found = mails_to(folder, address)
+        if len(found) >= count:
+            return found
+        time.sleep(0.5)
+    raise AssertionError(f"no mail to {address} within {seconds}s")
+
+
+def link_path(text: str, words: str) -> str:
+    found = re.search(rf"{words}[^\n]*?https?://[^/\s]+(/\S+)", text)
+    assert found, f"no link after {words!r}"
+    return found.group(1)
+
+
+def set_mail(page, site: str, address: str) -> None:
+    """From the top bar's "Mail" link: an address, mails on, reminders off; Save."""
+    page.goto(f"{site}/")
+    page.click(".topbar a:text-is('Mail')")
+    page.wait_for_url(f"{site}/settings/notifications/")
+    page.fill("input[name=email]", address)
+    page.check("input[name=your_turn]")
+    page.uncheck("input[name=reminders]")
+    page.click("button:has-text('Save')")
+    page.locator(".msg:has-text('Your mail settings are saved')").wait_for()
+    assert page.input_value("input[name=email]") == address
+    assert page.is_checked("input[name=your_turn]") and not page.is_checked("input[name=reminders]")
+
+
+def test_a_waiting_move_is_mailed_with_a_board_link_and_unsubscribing_works(shifted_site, new_page):
+    site, shift_file = shifted_site
+    folder = shift_file.parent / "mail"
+    cy, di = new_page(), new_page()
+    sign_up(cy, site, "cy_mail")
+    sign_up(di, site, "di_mail")
+    set_mail(cy, site, "cy@example.com")
+    set_mail(di, site, "di@example.com")
+
+    cy.goto(f"{site}/g/phalanx/")
+    cy.select_option("select#pace", "2")
+    cy.click("button:has-text('Create match')")
+    cy.wait_for_url(re.compile(r"/m/\w+/$"))
+    code = cy.url.rstrip("/").rsplit("/", 1)[1]
+    di.goto(f"{site}/m/{code}/")
+    di.click("button:has-text('Join this match')")
+    di.wait_for_selector("[data-phx-board]")
+    on_move, address = (di, "di@example.com") if my_move(di) else (cy, "cy@example.com")
+    # Away from the tab: both leave the board (no mail comes while the page is open).
+    for page in (cy, di):
+        page.goto(f"{site}/me/matches/")
+
+    (mail,) = wait_for_mail(folder, address)
+    assert "Subject: Your move in Phalanx against" in mail
+    assert "correspondence, 2 days per move" in mail
+    on_move.click("#your-turn")  # the top bar's count leads to the waiting list
+    on_move.locator(f"#waiting .waiting-row[data-waiting='{code}']").wait_for()
+    on_move.goto(site + link_path(mail, "Open the board"))
+    on_move.wait_for_selector("[data-phx-board]")
+    assert my_move(on_move)
+    on_move.goto(site + link_path(mail, "Stop these mails"))
+    on_move.click("#unsubscribe button:has-text('Unsubscribe')")
+    on_move.locator(
+        "#unsubscribe:has-text('gets no more mails when a move waits for you')"
+    ).wait_for()
+    on_move.click("#unsubscribe a:has-text('mail settings')")
+    assert not on_move.is_checked("input[name=your_turn]")
+    assert len(mails_to(folder, address)) == 1, "exactly one mail for the one waiting move"
+
+
+def test_a_guest_is_offered_an_account_instead_of_mail(shifted_site, new_page):
+    site, _ = shifted_site
+    guest = new_page()
+    guest.goto(f"{site}/g/phalanx/")
+    guest.select_option("select#pace", "1")
+    guest.click("button:has-text('Create match')")
+    guest.wait_for_url(re.compile(r"/m/\w+/$"))
+    friend = new_page()
+    friend.goto(guest.url)
+    friend.click("button:has-text('Join this match')")
+    friend.locator("#guest-mail").wait_for()
+    assert "no mail will tell you" in friend.inner_text("#guest-mail")
+    guest.goto(f"{site}/settings/notifications/")
+    assert "Guests get no mail" in guest.inner_text("#guest-mail")
+    guest.click("#guest-mail a:has-text('Sign up')")
+    guest.wait_for_url(f"{site}/accounts/signup/")
+    friend.click("#guest-mail a:has-text('Sign up')")
+    friend.wait_for_url(f"{site}/accounts/signup/")
