@@ -207,11 +207,21 @@ class LoginFailure(models.Model):
         return f"{self.key} at {self.at:%H:%M:%S}"
 
 
+class RatingPace(models.TextChoices):
+    """Live and correspondence results rate separately: a player strong at a minute a move
+    need not be at three days a move, and the other way round."""
+
+    LIVE = "live", "live"
+    CORRESPONDENCE = "correspondence", "correspondence"
+
+
 class Rating(models.Model):
-    """A signed-up player's rating in one game (OpenSkill's mu and sigma, on a 1500 scale)."""
+    """A signed-up player's rating in one game at one pace (OpenSkill's mu and sigma, on a
+    1500 scale)."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
     game = models.CharField(max_length=32, db_index=True)
+    pace = models.CharField(max_length=16, choices=RatingPace.choices, default=RatingPace.LIVE)
     mu = models.FloatField()
     sigma = models.FloatField()
     games = models.PositiveIntegerField(default=0)
@@ -222,10 +232,14 @@ class Rating(models.Model):
 
     class Meta:
         ordering = ["game", "-mu"]
-        constraints = [models.UniqueConstraint(fields=["user", "game"], name="one_rating_per_game")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "game", "pace"], name="one_rating_per_game_and_pace"
+            )
+        ]
 
     def __str__(self) -> str:
-        return f"{self.user} {self.game} {self.mu:.0f}±{self.sigma:.0f}"
+        return f"{self.user} {self.game} ({self.pace}) {self.mu:.0f}±{self.sigma:.0f}"
 
 
 class RatingChange(models.Model):
@@ -234,6 +248,7 @@ class RatingChange(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rating_changes")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
     game = models.CharField(max_length=32)
+    pace = models.CharField(max_length=16, choices=RatingPace.choices, default=RatingPace.LIVE)
     mu_before = models.FloatField()
     mu_after = models.FloatField()
     sigma_after = models.FloatField()

@@ -91,6 +91,7 @@ def test_a_one_day_phalanx_match_is_played_over_reopened_pages_and_lost_on_time(
     ada.goto(f"{site}/g/phalanx/")
     assert "own pace" in ada.inner_text("form[action$='/create/']")
     ada.select_option("select#pace", "1")
+    ada.check("form[action$='/create/'] input[name=rated]")
     ada.click("button:has-text('Create match')")
     ada.wait_for_url(re.compile(r"/m/\w+/$"))
     code = ada.url.rstrip("/").rsplit("/", 1)[1]
@@ -151,6 +152,20 @@ def test_a_one_day_phalanx_match_is_played_over_reopened_pages_and_lost_on_time(
         page.reload()
         assert not my_move(page)
         assert turn_count(page) == 0
+
+    # The rated result moved the correspondence ratings, which have their own leaderboard.
+    page = pages[punctual]
+    page.goto(f"{site}/u/{punctual}_corr/")
+    row = page.locator("tr[data-game=phalanx][data-pace=correspondence]")
+    assert "Correspondence" in row.inner_text()
+    assert page.locator("tr[data-game=phalanx][data-pace=live]").count() == 0
+    row.locator("a:has-text('Phalanx')").click()
+    page.wait_for_url(f"{site}/g/phalanx/leaderboard/?pace=correspondence")
+    assert "rate separately" in page.inner_text("main")
+    page.click(".pace-tabs a:has-text('Live')")
+    page.wait_for_url(f"{site}/g/phalanx/leaderboard/")
+    page.click(".pace-tabs a:has-text('Correspondence')")
+    page.wait_for_url(f"{site}/g/phalanx/leaderboard/?pace=correspondence")
 
 
 def mails_to(folder: Path, address: str) -> list[str]:
