@@ -332,6 +332,9 @@ def abort_match(match_id: int, player: Player) -> None:
             raise Rejected("NOT_SEATED", "Only a player of this match can abort it.")
         if match.status not in (Match.Status.WAITING, Match.Status.ACTIVE):
             raise Rejected("OVER", "This match is already over.")
+        if match.correspondence_days is not None and match.status == Match.Status.ACTIVE:
+            _abort_correspondence(match, player)
+            return
         if match.mode == Match.Mode.ONLINE and match.status != Match.Status.WAITING:
             # A "Cancel challenge" clicked on a page that had not yet heard of the join lands
             # here: the opponent is seated and playing, so only resigning ends it now.
@@ -345,6 +348,23 @@ def abort_match(match_id: int, player: Player) -> None:
             _abort(match, "withdrawn", f"{name} withdrew the rematch offer.")
             return
         _abort(match, "aborted before the first move", "")
+
+
+def can_abort_correspondence(match: Match) -> bool:
+    """A correspondence match may be called off until each side has moved once: days may
+    pass before an opponent first answers, and nobody should have to resign (and lose
+    rating) over a match that never got going."""
+    if match.correspondence_days is None or match.status != Match.Status.ACTIVE:
+        return False
+    moved = set(match.actions.filter(kind=MatchAction.Kind.ACTION).values_list("seat", flat=True))
+    return len(moved) < 2
+
+
+def _abort_correspondence(match: Match, player: Player) -> None:
+    if not can_abort_correspondence(match):
+        raise Rejected("STARTED", "Both sides have moved; resign instead of aborting.")
+    name = next((s.display_name for s in match.seats.all() if player.owns(s)), player.name)
+    _abort(match, "aborted before both moved", f"{name} called it off before both sides moved.")
 
 
 def expire_challenge(match_id: int) -> bool:

@@ -137,6 +137,7 @@ def match_page(request, code: str):
             "invite_url": request.build_absolute_uri(),
             "engine": get_engine(match.game),
             "guest_correspondence": match.correspondence and request.player.is_guest,
+            "can_abort": bool(mine) and services.can_abort_correspondence(match),
             "flash": "",
         }
     )

@@ -257,6 +257,17 @@ def test_a_guest_is_offered_an_account_instead_of_mail(shifted_site, new_page):
     friend.click("button:has-text('Join this match')")
     friend.locator("#guest-mail").wait_for()
     assert "no mail will tell you" in friend.inner_text("#guest-mail")
+    # Nobody has moved: either side may call a correspondence match off.
+    code = guest.url.rstrip("/").rsplit("/", 1)[1]
+    friend.click("#match-tools summary")
+    friend.click("#match-tools button:has-text('Abort')")
+    friend.click("#match-tools button:has-text('Yes, abort it')")
+    friend.wait_for_url(f"{site}/g/phalanx/")
+    guest.locator("#gameover .gameover-panel").wait_for(timeout=30_000)
+    assert guest.inner_text("#gameover h2") == "Aborted"
+    assert "called it off before both sides moved" in guest.inner_text("#gameover .reason")
+    friend.goto(f"{site}/m/{code}/")
+    assert friend.locator("#match-tools button:has-text('Abort')").count() == 0
     guest.goto(f"{site}/settings/notifications/")
     assert "Guests get no mail" in guest.inner_text("#guest-mail")
     guest.click("#guest-mail a:has-text('Sign up')")

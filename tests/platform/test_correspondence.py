@@ -226,3 +226,38 @@ def test_each_game_waits_the_days_and_ends_on_time_when_they_run_out(game, rule,
     assert match.outcome["reason"] == "correspondence_time"
     assert match.outcome["winner"] == (1 - late[0] if len(late) == 1 else None)
     assert verify(match) is None
+
+
+@pytest.mark.django_db
+def test_either_player_may_abort_until_each_side_has_moved_once(alice, bob):
+    match = started(PX, alice, bob, days=1)
+    first = waiting(match)[0]
+    mover = alice if match.seat_at(first).guest_id == alice.guest_id else bob
+    other = bob if mover is alice else alice
+    services.submit(match.pk, mover, first, first_legal(match, first), match.step)
+    services.abort_match(match.pk, mover)  # one side has moved: still allowed
+    match = Match.objects.get(pk=match.pk)
+    assert match.status == Match.Status.ABORTED and match.deadline_at is None
+    words = describe(match.outcome, {}, 1 - first, match.status)
+    assert words.sentence == f"Aborted: {mover.name} called it off before both sides moved"
+
+    match = started(PX, alice, bob, days=1)
+    moved: set[int] = set()
+    while moved != {0, 1}:
+        match = Match.objects.get(pk=match.pk)
+        seat = waiting(match)[0]
+        player = alice if match.seat_at(seat).guest_id == alice.guest_id else bob
+        services.submit(match.pk, player, seat, first_legal(match, seat), match.step)
+        moved.add(seat)
+    with pytest.raises(services.Rejected) as refused:
+        services.abort_match(match.pk, other)
+    assert refused.value.code == "STARTED"
+    assert Match.objects.get(pk=match.pk).status == Match.Status.ACTIVE
+
+
+@pytest.mark.django_db
+def test_a_joined_live_match_still_cannot_be_aborted(alice, bob):
+    match = services.create_match(PX, alice)
+    services.join_match(match.pk, bob)
+    with pytest.raises(services.Rejected):
+        services.abort_match(match.pk, alice)
