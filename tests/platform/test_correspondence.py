@@ -261,3 +261,11 @@ def test_a_joined_live_match_still_cannot_be_aborted(alice, bob):
     services.join_match(match.pk, bob)
     with pytest.raises(services.Rejected):
         services.abort_match(match.pk, alice)
+
+
+@pytest.mark.django_db
+def test_the_how_to_play_pages_say_what_correspondence_is(client):
+    phalanx = client.get(f"/g/{PX}/how-to-play/").content.decode()
+    assert 'id="pace-help"' in phalanx and "1, 2, 3 or 7 days for every decision" in phalanx
+    clash = client.get(f"/g/{EC}/how-to-play/").content.decode()
+    assert "played live only" in clash and "1, 2, 3 or 7 days" not in clash
