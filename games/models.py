@@ -41,6 +41,9 @@ class Match(models.Model):
         max_length=10, choices=Status.choices, default=Status.WAITING, db_index=True
     )
     timed = models.BooleanField(default=True)
+    # The pace: None is live (the rules' clocks); a number is correspondence, that many days
+    # for every decision (games/matches/pace.py), chosen when the challenge is made.
+    correspondence_days = models.PositiveSmallIntegerField(null=True, blank=True)
     # Rated matches move both players' ratings when they finish (games/matches/ratings.py);
     # chosen when the challenge is made, only between signed-up players.
     rated = models.BooleanField(default=False)
@@ -68,6 +71,10 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} {self.code} ({self.status})"
+
+    @property
+    def correspondence(self) -> bool:
+        return self.correspondence_days is not None
 
     @property
     def group_name(self) -> str:
@@ -117,6 +124,12 @@ class MatchAction(models.Model):
         RESIGN = "resign", "resign"
         # The player left behind ends a match the other abandoned: the win or a draw.
         CLAIM = "claim", "claim"
+        # A correspondence step's days ran out: the seat that did not decide loses (or, when
+        # neither did, the match is drawn). Logged without changing the state, like a claim.
+        EXPIRED = "expired", "out of correspondence time"
+
+    # Entries that end the match without an engine step: the state stays as it was.
+    ENDS_WITHOUT_A_MOVE = (Kind.RESIGN, Kind.CLAIM, Kind.EXPIRED)
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="actions")
     seq = models.PositiveIntegerField()
@@ -197,11 +210,21 @@ class LoginFailure(models.Model):
         return f"{self.key} at {self.at:%H:%M:%S}"
 
 
+class RatingPace(models.TextChoices):
+    """Live and correspondence results rate separately: a player strong at a minute a move
+    need not be at three days a move, and the other way round."""
+
+    LIVE = "live", "live"
+    CORRESPONDENCE = "correspondence", "correspondence"
+
+
 class Rating(models.Model):
-    """A signed-up player's rating in one game (OpenSkill's mu and sigma, on a 1500 scale)."""
+    """A signed-up player's rating in one game at one pace (OpenSkill's mu and sigma, on a
+    1500 scale)."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
     game = models.CharField(max_length=32, db_index=True)
+    pace = models.CharField(max_length=16, choices=RatingPace.choices, default=RatingPace.LIVE)
     mu = models.FloatField()
     sigma = models.FloatField()
     games = models.PositiveIntegerField(default=0)
@@ -212,10 +235,14 @@ class Rating(models.Model):
 
     class Meta:
         ordering = ["game", "-mu"]
-        constraints = [models.UniqueConstraint(fields=["user", "game"], name="one_rating_per_game")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "game", "pace"], name="one_rating_per_game_and_pace"
+            )
+        ]
 
     def __str__(self) -> str:
-        return f"{self.user} {self.game} {self.mu:.0f}±{self.sigma:.0f}"
+        return f"{self.user} {self.game} ({self.pace}) {self.mu:.0f}±{self.sigma:.0f}"
 
 
 class RatingChange(models.Model):
@@ -224,6 +251,7 @@ class RatingChange(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rating_changes")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
     game = models.CharField(max_length=32)
+    pace = models.CharField(max_length=16, choices=RatingPace.choices, default=RatingPace.LIVE)
     mu_before = models.FloatField()
     mu_after = models.FloatField()
     sigma_after = models.FloatField()
@@ -303,3 +331,45 @@ class LiveSocket(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} socket {self.channel_name}"
+
+
+class MailPreferences(models.Model):
+    """What mail a signed-up player wants (games/matches/mail.py); the address is the
+    account's own e-mail. Guests get none. A missing row means both kinds are on."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="mail_preferences"
+    )
+    your_turn = models.BooleanField(default=True)  # a correspondence move waits for you
+    reminders = models.BooleanField(default=True)  # less than a day is left for that move
+
+    def __str__(self) -> str:
+        return f"mail for {self.user}: turn={self.your_turn} reminders={self.reminders}"
+
+
+class MailSent(models.Model):
+    """One notification claimed for one wait. The unique key is what makes a mail go at
+    most once however many sweepers race and however often they restart: the row is
+    committed before the mail is handed to the backend (games/matches/mail.py)."""
+
+    class Kind(models.TextChoices):
+        YOUR_TURN = "turn", "your turn"
+        REMINDER = "reminder", "reminder"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="mails")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    # The engine's step the mail is about: a new wait is a new step.
+    step = models.CharField(max_length=120)
+    at = models.DateTimeField(db_index=True)
+    delivered = models.BooleanField(default=False)  # False: the backend refused it (logged)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "user", "kind", "step"], name="one_mail_per_wait"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} mail to {self.user} about {self.match.code}"

@@ -163,6 +163,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "games.matches.identity.player_context",
+                "games.pages.top_bar.your_turn",
             ],
             "builtins": [
                 "games.templatetags.duelhall",
@@ -349,6 +350,33 @@ BOT_THINK_BUDGET_SECONDS = {2: float(os.environ.get("BOT_BUDGET_LEVEL_2_SECONDS"
 # with a few seconds (the browser tests of timeouts do; never a production setting).
 CLOCK_START_GRACE_SECONDS = float(os.environ.get("CLOCK_START_GRACE_SECONDS", "10"))
 STEP_SECONDS_OVERRIDE = float(os.environ.get("STEP_SECONDS_OVERRIDE", "0")) or None
+# Mail (games/matches/mail.py): Django's e-mail framework. The console backend prints mail
+# by default; EMAIL_HOST set means SMTP with the variables below; EMAIL_BACKEND overrides
+# both (the browser tests write mail to files with Django's file backend).
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_BACKEND = os.environ.get(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend",
+)
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = os.environ.get("EMAIL_USE_TLS", "true").lower() in ("1", "true", "yes")
+EMAIL_TIMEOUT = float(os.environ.get("EMAIL_TIMEOUT", "20"))
+EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH", "")
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Duelhall <duelhall@localhost>")
+# The address mail links point at (the board, the unsubscribe link): the public origin.
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# How often the sweeper looks for correspondence moves to tell players about by mail.
+MAIL_INTERVAL_SECONDS = float(os.environ.get("MAIL_INTERVAL_SECONDS", "30"))
+
+# The clock that step deadlines are set and judged by (games/matches/hall_clock.py) may be run
+# ahead by the number of seconds written in this file, re-read on every look: tests of
+# correspondence deadlines move time by days across the server's processes this way. Unset
+# (the default, and always in production) the clock is the real one.
+HALL_CLOCK_SHIFT_FILE = os.environ.get("HALL_CLOCK_SHIFT_FILE", "")
 # Longest a channel-layer call may take before it is given up (see games/matches/broadcast.py).
 BROADCAST_TIMEOUT_SECONDS = float(os.environ.get("BROADCAST_TIMEOUT_SECONDS", "1"))
 

@@ -2,7 +2,16 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from games.pages import decks, history, login_throttle, players, replay_page, simulator, views
+from games.pages import (
+    decks,
+    history,
+    login_throttle,
+    notifications,
+    players,
+    replay_page,
+    simulator,
+    views,
+)
 
 urlpatterns = [
     path("", views.hall, name="hall"),
@@ -20,6 +29,12 @@ urlpatterns = [
     path("m/<str:code>/replay/", replay_page.replay, name="replay"),
     path("m/<str:code>/record.json", replay_page.record, name="record"),
     path("me/matches/", history.history, name="history"),
+    path(
+        "settings/notifications/",
+        notifications.notification_settings,
+        name="notification_settings",
+    ),
+    path("mail/unsubscribe/<str:token>/", notifications.unsubscribe, name="unsubscribe"),
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/login/", login_throttle.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

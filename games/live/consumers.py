@@ -26,10 +26,11 @@ from games.live.refusals import public_message
 from games.live.render_protocol import Rendered, RenderRequest
 from games.live.rendering import Viewer, hotseat_turn, render_flash, render_frame
 from games.live.threads import db, db_write
-from games.matches import bounded_json, committed, presence, services
+from games.matches import bounded_json, committed, hall_clock, presence, services
 from games.matches.broadcast import bounded, lobby_group, match_group
 from games.matches.identity import player_from
 from games.matches.lobby import lobby_context
+from games.matches.your_turn import count, player_group
 from games.models import LiveSocket, Match
 
 log = logging.getLogger(__name__)
@@ -183,7 +184,21 @@ class SocketConsumer(AsyncWebsocketConsumer):
             await self.cleanup()  # the group it joined, the queue seat of a lobby
             return False
         sockets.hold(self)
+        # The top bar's "Your turn" of this page follows every match of its player.
+        self.turns_group = player_group(self.player)
+        await bounded(
+            self.channel_layer.group_add(self.turns_group, self.channel_name),
+            f"join {self.turns_group}",
+        )
         return True
+
+    async def turns_changed(self, event):
+        """A match of this socket's player changed: send the top bar's count again."""
+        html = await db(self._render_turns)()
+        await self.send(text_data=html)
+
+    def _render_turns(self) -> str:
+        return render_to_string("_your_turn.html", {"your_turn_count": count(self.player)})
 
     async def cleanup(self) -> None:
         """Everything a socket holds, let go; each step whatever the others did, and once."""
@@ -191,6 +206,12 @@ class SocketConsumer(AsyncWebsocketConsumer):
             return
         self.cleaned = True
         sockets.release(self)
+        if getattr(self, "turns_group", None):
+            with contextlib.suppress(Exception):  # the group forgets a dead channel itself
+                await bounded(
+                    self.channel_layer.group_discard(self.turns_group, self.channel_name),
+                    f"leave {self.turns_group}",
+                )
         for step in self.cleanup_steps():  # steps are awaitables: making one runs nothing
             try:
                 await step
@@ -286,7 +307,7 @@ class MatchConsumer(SocketConsumer):
                 self.channel_layer.group_add(self.group, self.channel_name), f"re-join {self.group}"
             )
             version, deadline = await db(self._current_version_and_deadline)()
-            overdue = deadline is not None and deadline <= timezone.now()
+            overdue = deadline is not None and deadline <= hall_clock.now()
             if version != self.sent_version or overdue:
                 await self.send_snapshot()
             if self.bot_match:
@@ -298,7 +319,7 @@ class MatchConsumer(SocketConsumer):
             # The grace lets a running sweeper fire first (its notification usually beats
             # us); without one, the render this check triggers fires the timeout itself.
             grace = settings.SWEEPER_INTERVAL_SECONDS + 0.25
-            left = (self.deadline - timezone.now()).total_seconds() + grace
+            left = (self.deadline - hall_clock.now()).total_seconds() + grace
             if left > 0:
                 wait = min(wait, left)
         return wait
@@ -359,7 +380,7 @@ class MatchConsumer(SocketConsumer):
         match = committed.recall(self.match_id, version) if version is not None else None
         if match is None:
             match = Match.objects.prefetch_related("seats").get(pk=self.match_id)
-        if match.deadline_at is not None and match.deadline_at <= timezone.now():
+        if match.deadline_at is not None and match.deadline_at <= hall_clock.now():
             services.settle(self.match_id)  # lazy timer: apply what fell due, then re-read
             match = Match.objects.prefetch_related("seats").get(pk=self.match_id)
         if self.hotseat and self.seat is not None and hotseat_turn(match) not in (self.seat, None):
@@ -457,6 +478,8 @@ class MatchConsumer(SocketConsumer):
         match = Match.objects.prefetch_related("seats").get(pk=self.match_id)
         if match.mode != Match.Mode.ONLINE or match.status != Match.Status.ACTIVE:
             return None
+        if match.correspondence_days is not None:
+            return None  # nobody is claimed against for closing the page of a slow match
         other = next((s for s in match.seats.all() if s.index != self.presence_seat), None)
         since = presence.absent_since(other, match) if other is not None else None
         if since is None:

@@ -23,7 +23,6 @@ import sys
 from collections.abc import Callable
 
 from django.conf import settings
-from django.utils import timezone
 
 from games.live.render_protocol import (
     HEADER,
@@ -36,6 +35,7 @@ from games.live.render_protocol import (
     WatcherFrame,
     frame,
 )
+from games.matches import hall_clock
 from games.matches.lru import LRU
 
 log = logging.getLogger(__name__)
@@ -64,7 +64,7 @@ def render_in_worker(request: RenderRequest) -> Rendered | None:
     if match is None:
         match = Match.objects.prefetch_related("seats").get(pk=request.match_id)
         _keep(request.generation, match)
-    if match.deadline_at is not None and match.deadline_at <= timezone.now():
+    if match.deadline_at is not None and match.deadline_at <= hall_clock.now():
         return None
     viewer = Viewer(request.player, request.seat)
     html, shown = render_frame(match, viewer, request.flash, request.shown)

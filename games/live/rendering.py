@@ -18,7 +18,9 @@ from games.live import board_frames
 from games.live.frames import FRAME_VARIABLE, Shown, frame_of
 from games.live.latest_event import latest_event
 from games.live.rematch_offer import rematch_offer
+from games.matches import hall_clock
 from games.matches.identity import Player
+from games.matches.pace import pace_in_words, time_left_in_words
 from games.matches.presence import abandoned_seat
 from games.models import Deck, Match
 
@@ -92,6 +94,11 @@ def match_summary(match: Match) -> dict:
             for i in range(engine.seats)
         },
         "deadline_ms": int(match.deadline_at.timestamp() * 1000) if match.deadline_at else None,
+        # Correspondence is read in days and hours ("1 day 3 hours left"), never a countdown.
+        "pace": pace_in_words(match.correspondence_days) if match.correspondence else "",
+        "time_left": time_left_in_words(match.deadline_at, hall_clock.now())
+        if match.correspondence and match.deadline_at
+        else "",
         "outcome": match.outcome,
         "timed": match.timed,
         # A seat whose player left long enough ago that the other may claim the match.
@@ -112,6 +119,7 @@ def seat_tags(summary: dict, seat: int | None, waiting=()) -> list[dict]:
             "account": summary.get("accounts", {}).get(i, False),
             "me": seat is not None and i == str(seat),
             "clock": i in deciding,
+            "time_left": summary.get("time_left", ""),
         }
         for i, name in summary["names"].items()
     ]
@@ -127,7 +135,10 @@ def status_context(match: Match, viewer: Viewer) -> dict:
     """What the status bar needs: names, presence, whose move, the step's deadline."""
     prompts = get_engine(match.game).prompts(match.state)
     summary = match_summary(match)
-    waiting = sorted(int(k) for k in prompts.to_json()["waiting"])
+    # A match ended by the platform (resigned, claimed, out of correspondence time) keeps
+    # the engine's last state, whose prompts still name a seat: nobody is waited for now.
+    in_play = match.status == Match.Status.ACTIVE
+    waiting = sorted(int(k) for k in prompts.to_json()["waiting"]) if in_play else []
     return {
         "match": summary,
         "seat": viewer.seat,
@@ -149,7 +160,8 @@ def context_for(match: Match, viewer: Viewer) -> dict:
     prompts = engine.prompts(match.state)
     seat = viewer.seat
     summary = match_summary(match)
-    waiting = {int(k): v for k, v in prompts.to_json()["waiting"].items()}
+    in_play = match.status == Match.Status.ACTIVE  # see status_context
+    waiting = {int(k): v for k, v in prompts.to_json()["waiting"].items()} if in_play else {}
     view = engine.view(match.state, seat)
     latest = latest_event(match.game, view, summary["names"])
     return {

@@ -140,6 +140,13 @@ def lobby_changed(game: str) -> None:
     _send(lobby_group(game), {"type": "lobby.changed"})
 
 
+def turns_changed(groups: list[str]) -> None:
+    """A match of these players changed: whose turn it is may have, so each of their lobby
+    and match sockets recounts the top bar's "Your turn" for its own player."""
+    for group in groups:
+        _send(group, {"type": "turns.changed"})
+
+
 def session_ended(channel_name: str) -> None:
     """Tell one socket that the session it was opened with has logged out."""
     _send(channel_name, {"type": "session.ended"}, to_channel=True)

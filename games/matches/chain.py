@@ -15,7 +15,7 @@ from typing import Any
 from games.engines import get_engine
 from games.engines.core import IllegalAction, canonical_json, state_hash, step
 
-KINDS = ("action", "timeout", "resign", "claim")
+KINDS = ("action", "timeout", "resign", "claim", "expired")
 
 
 @dataclass(frozen=True)
@@ -118,6 +118,8 @@ def verify_entries(
         return Problem(None, f"the config does not set up a game ({type(exc).__name__})")
     resigned: int | None = None
     claimed: tuple[int, str] | None = None  # (the seat that claimed, "win" or "draw")
+    # A correspondence step ran out: the late seat loses; no seat means neither decided.
+    late: tuple[int | None] | None = None
     for index, entry in enumerate(entries):
         number = index + 1
         shape = _shape_problem(entry, number)
@@ -127,7 +129,8 @@ def verify_entries(
             if entry["seq"] > number:
                 return Problem(number, f"is missing (the log jumps to entry {entry['seq']})")
             return Problem(number, f"extra entry: entry {entry['seq']} appears again")
-        if resigned is not None or claimed is not None or engine.outcome(state) is not None:
+        over = resigned is not None or claimed is not None or late is not None
+        if over or engine.outcome(state) is not None:
             return Problem(number, "extra entry: the match was already over")
         digest = state_hash(state)
         if entry["hash_before"] != digest:
@@ -153,6 +156,15 @@ def verify_entries(
                 return Problem(number, "a claim needs a seat and the action claim: win or draw")
             after, events = state, []
             claimed = (seat, result)
+        elif kind == "expired":
+            waiting = sorted(engine.prompts(state).waiting)
+            fits = seat in waiting and len(waiting) == 1 if seat is not None else len(waiting) > 1
+            if entry["action"] != {"type": "expired"} or not fits:
+                return Problem(
+                    number, "an expiry names the one seat still to decide, or none when both were"
+                )
+            after, events = state, []
+            late = (seat,)
         else:
             try:
                 after, events = step(engine, state, seat, kind, entry["action"])
@@ -179,14 +191,20 @@ def verify_entries(
     if final_hash is not None and final_hash != state_hash(state):
         return Problem(end + 1, "is missing: the stored state is not where the log ends")
     if outcome is not None:
-        problem = _outcome_problem(engine, state, resigned, outcome, end, claimed)
+        problem = _outcome_problem(engine, state, resigned, outcome, end, claimed, late)
         if problem is not None:
             return problem
     return None
 
 
 def _outcome_problem(
-    engine, state, resigned: int | None, outcome, end: int, claimed: tuple[int, str] | None = None
+    engine,
+    state,
+    resigned: int | None,
+    outcome,
+    end: int,
+    claimed: tuple[int, str] | None = None,
+    late: tuple[int | None] | None = None,
 ):
     if not isinstance(outcome, dict):
         return Problem(None, "the recorded result is not an object")
@@ -194,6 +212,8 @@ def _outcome_problem(
         winner = 1 - resigned
     elif claimed is not None:
         winner = claimed[0] if claimed[1] == "win" else None
+    elif late is not None:
+        winner = None if late[0] is None else 1 - late[0]
     else:
         result = engine.outcome(state)
         if result is None:

@@ -8,6 +8,7 @@ from games.engines import get_engine
 from games.matches import presence
 from games.matches.identity import Player
 from games.matches.options import options_in_words
+from games.matches.pace import pace_in_words
 from games.models import Match
 
 
@@ -42,6 +43,8 @@ def lobby_context(game: str, player: Player | None) -> dict:
                 "rated": m.rated,
                 "mine": player is not None and any(player.owns(s) for s in seats),
                 "timed": m.timed,
+                # Live is the default and goes unsaid; correspondence is named.
+                "pace": pace_in_words(m.correspondence_days) if m.correspondence else "",
                 "options": options_in_words(get_engine(game), m.config),
                 "created_at": m.created_at,
             }

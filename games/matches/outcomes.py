@@ -56,7 +56,9 @@ DRAW_WHY = {
     "exhaustion": "the decks ran out with both bases level",
     "abandoned": "both players ran out of time three times in a row",
 }
-ON_TIME = ("abandoned", "timeout")
+# "correspondence_time" (games/matches/services.py) carries its own sentence with names:
+# "Ada did not move within 1 day".
+ON_TIME = ("abandoned", "timeout", "correspondence_time")
 
 
 @dataclass(frozen=True)

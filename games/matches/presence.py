@@ -208,6 +208,8 @@ def abandoned_seat(match: Match, now: datetime | None = None) -> int | None:
     while the other player is still here; None if there is none."""
     if match.mode != Match.Mode.ONLINE or match.status != Match.Status.ACTIVE:
         return None
+    if match.correspondence_days is not None:
+        return None  # played at one's own pace: a closed page is not leaving; the days decide
     seats = list(match.seats.all())
     if len(seats) != 2:
         return None
@@ -243,6 +245,8 @@ def challenge_expired(match: Match, present: set[str] | None = None) -> bool:
     ``CHALLENGE_EXPIRY_SECONDS`` (counted from its creation or their last page)."""
     if match.status != Match.Status.WAITING or match.mode != Match.Mode.ONLINE:
         return False
+    if match.correspondence_days is not None:
+        return False  # nobody waits at the page for a correspondence challenge: it stays up
     creator = creator_of(match)
     if creator is None:
         return False

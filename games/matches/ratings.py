@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from openskill.models import PlackettLuce
 
-from games.models import Match, Rating, RatingChange
+from games.models import Match, Rating, RatingChange, RatingPace
 
 from .rating_guard import gain_left, too_short_to_rate
 
@@ -51,8 +51,13 @@ def shown(rating: Rating | None) -> Shown:
     return Shown(rating.mu, rating.sigma, rating.games)
 
 
-def rating_of(user_id: int, game: str) -> Shown:
-    return shown(Rating.objects.filter(user_id=user_id, game=game).first())
+def rating_of(user_id: int, game: str, pace: str = RatingPace.LIVE) -> Shown:
+    return shown(Rating.objects.filter(user_id=user_id, game=game, pace=pace).first())
+
+
+def pace_of(match: Match) -> str:
+    """The rating a match counts for: correspondence and live results rate separately."""
+    return RatingPace.CORRESPONDENCE if match.correspondence else RatingPace.LIVE
 
 
 def is_rateable(match: Match) -> bool:
@@ -74,11 +79,13 @@ def record_result(match: Match) -> list[RatingChange]:
         match.outcome = {**match.outcome, "unrated": too_short_message()}
         return []
     seats = sorted(match.seats.all(), key=lambda s: s.index)
+    pace = pace_of(match)
     ratings = []
     for seat in seats:
         row, _ = Rating.objects.select_for_update().get_or_create(
             user_id=seat.user_id,
             game=match.game,
+            pace=pace,
             defaults={"mu": START_MU, "sigma": START_SIGMA},
         )
         ratings.append(row)
@@ -109,6 +116,7 @@ def record_result(match: Match) -> list[RatingChange]:
                 match=match,
                 user_id=seat.user_id,
                 game=match.game,
+                pace=pace,
                 mu_before=before,
                 mu_after=row.mu,
                 sigma_after=row.sigma,
@@ -121,11 +129,11 @@ def too_short_message() -> str:
     return f"Given up before {settings.RATED_MIN_MOVES} moves: this result moves no rating."
 
 
-def leaderboard(game: str, limit: int = 50) -> list[Rating]:
+def leaderboard(game: str, limit: int = 50, pace: str = RatingPace.LIVE) -> list[Rating]:
     """The top established players: provisional ones are left out, as their rating is
     still mostly the starting guess."""
     return list(
-        Rating.objects.filter(game=game, games__gte=PROVISIONAL_GAMES)
+        Rating.objects.filter(game=game, pace=pace, games__gte=PROVISIONAL_GAMES)
         .select_related("user")
         .order_by("-mu")[:limit]
     )

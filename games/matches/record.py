@@ -47,7 +47,7 @@ def _with_steps(match: Match, entries: list[dict]) -> list[dict]:
         # database says, so a changed step stays visible to an offline check.
         marked = {"step": engine.prompts(state).step, **entry}
         out.append(marked)
-        if entry["kind"] not in (MatchAction.Kind.RESIGN, MatchAction.Kind.CLAIM):
+        if entry["kind"] not in MatchAction.ENDS_WITHOUT_A_MOVE:
             try:
                 state, _ = step(engine, state, entry["seat"], entry["kind"], entry["action"])
             except Exception:  # noqa: BLE001 - a broken log is exported as it is

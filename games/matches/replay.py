@@ -73,6 +73,8 @@ def replay_frames(match: Match) -> list[dict]:
         elif entry.kind == MatchAction.Kind.CLAIM:
             claim = (entry.action or {}).get("result")
             label = f"{who} claimed the win" if claim == "win" else f"{who} called it a draw"
+        elif entry.kind == MatchAction.Kind.EXPIRED:
+            label = f"{who} ran out of days" if entry.seat is not None else "Both ran out of days"
         elif entry.kind == MatchAction.Kind.TIMEOUT:
             label = "Time ran out"
         else:
@@ -84,7 +86,7 @@ def replay_frames(match: Match) -> list[dict]:
             if entry.kind == MatchAction.Kind.ACTION
             else entry.kind
         )
-        if entry.kind not in (MatchAction.Kind.RESIGN, MatchAction.Kind.CLAIM):
+        if entry.kind not in MatchAction.ENDS_WITHOUT_A_MOVE:
             state, _ = step(engine, state, entry.seat, entry.kind, entry.action)
         frames.append(frame(label, entry.seq, kind, hidden))
         if frames[-1]["turn"] == 0:

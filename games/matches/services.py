@@ -26,11 +26,14 @@ from games.matches import (
     broadcast,
     challenge_limits,
     committed,
+    hall_clock,
     move_sql,
+    pace,
     presence,
     ratings,
 )
 from games.matches.identity import Player
+from games.matches.your_turn import seat_group
 from games.models import Deck, Heartbeat, Match, MatchAction, Seat
 
 log = logging.getLogger(__name__)
@@ -92,11 +95,18 @@ def _log_head(match: Match) -> tuple[int, str]:
 
 def _deadline_for(match: Match, prompts, grace: float = 0.0) -> timezone.datetime | None:
     """When the current step times out: the rules' limit (or the deployment's override, for
-    tests and demos) from now, plus ``grace``."""
-    if not match.timed or prompts.time_limit is None or match.status != Match.Status.ACTIVE:
+    tests and demos) from now, plus ``grace``. In correspondence every step that waits for
+    a player gets the match's days, simultaneous ones included, and no grace is needed."""
+    if match.status != Match.Status.ACTIVE:
+        return None
+    if match.correspondence_days is not None:
+        if not prompts.waiting:
+            return None
+        return hall_clock.now() + pace.limit(match.correspondence_days)
+    if not match.timed or prompts.time_limit is None:
         return None
     seconds = settings.STEP_SECONDS_OVERRIDE or prompts.time_limit
-    return timezone.now() + timedelta(seconds=seconds + grace)
+    return hall_clock.now() + timedelta(seconds=seconds + grace)
 
 
 def _finish(match: Match, outcome: Outcome | dict) -> None:
@@ -117,14 +127,19 @@ def _save(match: Match, expected_version: int) -> None:
         raise Rejected("STALE", "Someone else changed this match at the same moment; try again.")
 
 
-def _after_commit(match: Match, lobby: bool = False) -> None:
+def _after_commit(match: Match, lobby: bool = False, seats: list[Seat] | None = None) -> None:
     """Tell the match's sockets (and, when the open challenges changed, the game's lobby)
     once the transaction has committed. A move never changes the lobby, which lists only
-    waiting matches, so moves do not wake every lobby page."""
+    waiting matches, so moves do not wake every lobby page. The players' own sockets
+    recount whose turn it is (their top bar); ``seats`` when the loaded ones are stale."""
     match_id, version, game = match.pk, match.version, match.game
     transaction.on_commit(lambda: broadcast.match_changed(match_id, version))
     if lobby and _listed_in_lobby(match):
         transaction.on_commit(lambda: broadcast.lobby_changed(game))
+    if match.mode != Match.Mode.HOTSEAT:
+        people = [s for s in (seats or match.seats.all()) if not s.is_bot]
+        groups = [seat_group(s.user_id, s.guest_id) for s in people]
+        transaction.on_commit(lambda: broadcast.turns_changed(groups))
 
 
 def _listed_in_lobby(match: Match) -> bool:
@@ -191,10 +206,13 @@ def create_match(
     seed: str | None = None,
     rated: bool = False,
     posted_from: str | None = None,
+    correspondence_days: int | None = None,
 ) -> Match:
     """Create a match. Online: the creator waits for a second person. Bot and hot-seat
     matches start at once. ``posted_from`` is the client address of a challenge posted in a
-    lobby: its open challenges, and the player's, are limited (games/matches/challenge_limits.py)."""
+    lobby: its open challenges, and the player's, are limited (games/matches/challenge_limits.py).
+    ``correspondence_days``: None for live, else the days every decision may take
+    (games/matches/pace.py)."""
     engine = get_engine(game)
     config = dict(config or {})
     errors = engine.validate_config(config)
@@ -208,6 +226,12 @@ def create_match(
         raise Rejected("BAD_SEAT", "Choose seat 1 or 2.")
     if rated and (mode != Match.Mode.ONLINE or creator.is_guest):
         raise Rejected("NOT_RATEABLE", "Rated matches are online between signed-up players.")
+    if correspondence_days is not None:
+        if engine.live_only_reason:
+            raise Rejected("LIVE_ONLY", engine.live_only_reason)
+        if mode != Match.Mode.ONLINE or correspondence_days not in pace.DAYS_CHOICES:
+            raise Rejected("BAD_PACE", "Correspondence is online, at 1, 2, 3 or 7 days per move.")
+        timed = True  # the days are the clock; "untimed" means nothing here
     with transaction.atomic():
         if posted_from is not None and mode == Match.Mode.ONLINE:
             try:
@@ -221,6 +245,7 @@ def create_match(
             timed=timed,
             rated=rated,
             creator_address=(posted_from or "")[:64],
+            correspondence_days=correspondence_days,
         )
         if seed is not None:
             match.seed = seed
@@ -301,7 +326,7 @@ def join_match(match_id: int, player: Player) -> Seat:
         _start(match)
         expected = match.version
         _save(match, expected)
-        _after_commit(match, lobby=True)
+        _after_commit(match, lobby=True, seats=[*seats, seat])
         _tell_original(match)
     drive_bots(match_id)
     return seat
@@ -328,6 +353,9 @@ def abort_match(match_id: int, player: Player) -> None:
             raise Rejected("NOT_SEATED", "Only a player of this match can abort it.")
         if match.status not in (Match.Status.WAITING, Match.Status.ACTIVE):
             raise Rejected("OVER", "This match is already over.")
+        if match.correspondence_days is not None and match.status == Match.Status.ACTIVE:
+            _abort_correspondence(match, player)
+            return
         if match.mode == Match.Mode.ONLINE and match.status != Match.Status.WAITING:
             # A "Cancel challenge" clicked on a page that had not yet heard of the join lands
             # here: the opponent is seated and playing, so only resigning ends it now.
@@ -341,6 +369,23 @@ def abort_match(match_id: int, player: Player) -> None:
             _abort(match, "withdrawn", f"{name} withdrew the rematch offer.")
             return
         _abort(match, "aborted before the first move", "")
+
+
+def can_abort_correspondence(match: Match) -> bool:
+    """A correspondence match may be called off until each side has moved once: days may
+    pass before an opponent first answers, and nobody should have to resign (and lose
+    rating) over a match that never got going."""
+    if match.correspondence_days is None or match.status != Match.Status.ACTIVE:
+        return False
+    moved = set(match.actions.filter(kind=MatchAction.Kind.ACTION).values_list("seat", flat=True))
+    return len(moved) < 2
+
+
+def _abort_correspondence(match: Match, player: Player) -> None:
+    if not can_abort_correspondence(match):
+        raise Rejected("STARTED", "Both sides have moved; resign instead of aborting.")
+    name = next((s.display_name for s in match.seats.all() if player.owns(s)), player.name)
+    _abort(match, "aborted before both moved", f"{name} called it off before both sides moved.")
 
 
 def expire_challenge(match_id: int) -> bool:
@@ -491,10 +536,48 @@ def _apply_due_timeout(match: Match) -> bool:
     if one was applied. Called lazily before any move, and by the sweeper."""
     if match.status != Match.Status.ACTIVE or match.deadline_at is None:
         return False
-    if match.deadline_at > timezone.now():
+    if match.deadline_at > hall_clock.now():
         return False
-    _advance(match, None, MatchAction.Kind.TIMEOUT, None)
+    if match.correspondence_days is not None:
+        _expire_correspondence(match)
+    else:
+        _advance(match, None, MatchAction.Kind.TIMEOUT, None)
     return True
+
+
+def _expire_correspondence(match: Match) -> None:
+    """A correspondence step's days ran out: whoever still had to decide loses on time (in
+    a simultaneous step where neither decided, the match is drawn). Unlike a live step, no
+    default move is made: days of silence mean the player is gone, so the match ends here,
+    logged without changing the state, as a resignation is."""
+    waiting = sorted(get_engine(match.game).prompts(match.state).waiting)
+    days = pace.days_in_words(match.correspondence_days)
+    if len(waiting) == 1:
+        late = match.seat_at(waiting[0])
+        text = f"{late.display_name} did not move within {days}"
+        outcome = Outcome("win", 1 - late.index, "correspondence_time", text)
+        seat = late.index
+    else:
+        outcome = Outcome(
+            "draw", None, "correspondence_time", f"neither player moved within {days}"
+        )
+        seat = None
+    seq, digest = _log_head(match)
+    move_sql.append_action(
+        match.pk,
+        seq=seq,
+        seat=seat,
+        kind=MatchAction.Kind.EXPIRED,
+        action={"type": "expired"},
+        events=[],
+        step=match.step,
+        hash_before=digest,
+        hash_after=digest,
+    )
+    expected = match.version
+    _finish(match, outcome)
+    _save(match, expected)
+    _after_commit(match)
 
 
 def fire_timeout(match_id: int) -> bool:
@@ -528,7 +611,7 @@ def settle(match_id: int) -> None:
     """Lazy timers: before a page or socket renders a match, apply what fell due — unless
     the sweepers are down, in which case the restarting sweeper grants fresh timers first."""
     overdue = Match.objects.filter(
-        pk=match_id, status=Match.Status.ACTIVE, deadline_at__lte=timezone.now()
+        pk=match_id, status=Match.Status.ACTIVE, deadline_at__lte=hall_clock.now()
     )
     if overdue.exists() and not sweeper_down():
         fire_timeout(match_id)
@@ -560,7 +643,7 @@ def grant_fresh_timers() -> int:
             if (
                 match.status != Match.Status.ACTIVE
                 or match.deadline_at is None
-                or match.deadline_at > timezone.now()
+                or match.deadline_at > hall_clock.now()
             ):
                 continue
             expected = match.version
@@ -573,7 +656,7 @@ def grant_fresh_timers() -> int:
 
 def due_match_ids(limit: int = 100) -> list[int]:
     return list(
-        Match.objects.filter(status=Match.Status.ACTIVE, deadline_at__lte=timezone.now())
+        Match.objects.filter(status=Match.Status.ACTIVE, deadline_at__lte=hall_clock.now())
         .order_by("deadline_at")
         .values_list("pk", flat=True)[:limit]
     )
@@ -751,6 +834,7 @@ def _new_rematch(old: Match, seats: list[Seat], asker: Seat) -> Match:
         config=old.config,
         timed=old.timed,
         rated=old.rated,
+        correspondence_days=old.correspondence_days,
         rematch_of=old,
     )
     if hasattr(engine, "rematch_config"):

@@ -9,6 +9,8 @@ from django.shortcuts import render
 from games.engines import get_engine
 from games.matches.lobby import mine_q
 from games.matches.outcomes import describe
+from games.matches.pace import pace_in_words
+from games.matches.your_turn import waiting_for
 from games.models import Match
 
 PER_PAGE = 20
@@ -55,4 +57,15 @@ def history(request):
     )
     page = Paginator(matches, PER_PAGE).get_page(request.GET.get("page"))
     rows = [history_row(m, request.player) for m in page]
-    return render(request, "history.html", {"page": page, "rows": rows})
+    # The matches waiting for the visitor's decision come first, the most urgent on top.
+    waiting = [
+        {
+            "code": w.match.code,
+            "game": get_engine(w.match.game).name,
+            "opponent": w.opponent,
+            "pace": pace_in_words(w.match.correspondence_days),
+            "time_left": w.time_left,
+        }
+        for w in waiting_for(request.player)
+    ]
+    return render(request, "history.html", {"page": page, "rows": rows, "waiting": waiting})

@@ -9,32 +9,35 @@ from django.shortcuts import get_object_or_404, render
 
 from games.engines import GAME_MODULES, get_engine
 from games.matches import ratings
-from games.models import Match, Rating, RatingChange
+from games.models import Match, Rating, RatingChange, RatingPace
 from games.pages.rating_chart import rating_chart
 
 
 def player_page(request, name: str):
     user = get_object_or_404(get_user_model(), username=name)
-    rows = {r.game: r for r in Rating.objects.filter(user=user)}
+    # Two ratings per game: live and correspondence results rate separately.
+    rows = {(r.game, r.pace): r for r in Rating.objects.filter(user=user)}
     history = {}
     for change in RatingChange.objects.filter(user=user).order_by("created_at", "pk"):
-        history.setdefault(change.game, []).append(change)
+        history.setdefault((change.game, change.pace), []).append(change)
     games = []
     for slug in GAME_MODULES:
-        row = rows.get(slug)
-        if row is None:
-            continue
-        changes = history.get(slug, [])
-        points = [changes[0].mu_before] + [c.mu_after for c in changes] if changes else []
-        games.append(
-            {
-                "slug": slug,
-                "name": get_engine(slug).name,
-                "rating": ratings.shown(row),
-                "row": row,
-                "chart": rating_chart(points) if len(points) > 1 else None,
-            }
-        )
+        for pace in RatingPace.values:
+            row = rows.get((slug, pace))
+            if row is None:
+                continue
+            changes = history.get((slug, pace), [])
+            points = [changes[0].mu_before] + [c.mu_after for c in changes] if changes else []
+            games.append(
+                {
+                    "slug": slug,
+                    "pace": pace,
+                    "name": get_engine(slug).name,
+                    "rating": ratings.shown(row),
+                    "row": row,
+                    "chart": rating_chart(points) if len(points) > 1 else None,
+                }
+            )
     recent = (
         Match.objects.filter(seats__user=user)
         .exclude(status=Match.Status.WAITING)
@@ -73,9 +76,14 @@ def _line(match: Match, user) -> dict:
 def leaderboard(request, game: str):
     if game not in GAME_MODULES:
         raise Http404("No such game.")
-    rows = ratings.leaderboard(game)
+    pace = request.GET.get("pace", RatingPace.LIVE)
+    if pace not in RatingPace.values:
+        pace = RatingPace.LIVE
+    rows = ratings.leaderboard(game, pace=pace)
     provisional = (
-        Rating.objects.filter(game=game).filter(Q(games__lt=ratings.PROVISIONAL_GAMES)).count()
+        Rating.objects.filter(game=game, pace=pace)
+        .filter(Q(games__lt=ratings.PROVISIONAL_GAMES))
+        .count()
     )
     return render(
         request,
@@ -83,6 +91,8 @@ def leaderboard(request, game: str):
         {
             "engine": get_engine(game),
             "game": game,
+            "pace": pace,
+            "paces": RatingPace.values,
             "rows": [(r, ratings.shown(r)) for r in rows],
             "provisional": provisional,
             "needed": ratings.PROVISIONAL_GAMES,

@@ -18,6 +18,7 @@ from games.live.rendering import Viewer, context_for
 from games.matches import ratings, services
 from games.matches.lobby import lobby_context, my_matches
 from games.matches.options import declared_options, match_options_from_post, mode_and_timing
+from games.matches.pace import DAYS_CHOICES, pace_from_post
 from games.models import Match
 from games.pages import signup_throttle
 from games.pages.decks import games_with_decks
@@ -63,6 +64,7 @@ def lobby(request, game: str):
                 if m.game == game and m.status in ("waiting", "active")
             ],
             "options": declared_options(engine),
+            "pace_days": DAYS_CHOICES,
             "my_rating": ratings.rating_of(request.player.user_id, game)
             if request.player.user_id
             else None,
@@ -89,6 +91,7 @@ def create(request, game: str):
     try:
         mode, timed = mode_and_timing(engine, request.POST)
         config, _timed = match_options_from_post(engine, request.POST, mode)
+        days = pace_from_post(engine, request.POST, mode)
         match = services.create_match(
             game,
             request.player,
@@ -98,6 +101,7 @@ def create(request, game: str):
             rated=request.POST.get("rated") == "on",
             bot_level=bot_level_from_post(engine, request.POST),
             posted_from=client_address(request),
+            correspondence_days=days,
         )
     except services.Rejected as exc:
         messages.error(request, exc.message)
@@ -135,6 +139,8 @@ def match_page(request, code: str):
             "is_player": bool(mine),
             "invite_url": request.build_absolute_uri(),
             "engine": get_engine(match.game),
+            "guest_correspondence": match.correspondence and request.player.is_guest,
+            "can_abort": bool(mine) and services.can_abort_correspondence(match),
             "flash": "",
         }
     )

@@ -90,6 +90,9 @@ class Engine:
     untimed_only_hot_seat: bool = False
     # Whether any step ever has a time limit; the lobby offers no "Timed" switch otherwise.
     has_clock: bool = True
+    # Why the game is played live only, when its rules fix its timers (Elemental Clash,
+    # ECX-LIVE); empty when a correspondence pace (days per decision) may be chosen.
+    live_only_reason: str = ""
     # Bot levels ``bot_action`` plays: 1 is the heuristic bot; 2 searches (core/search.py).
     bot_levels: tuple[int, ...] = (1,)
 

@@ -86,6 +86,10 @@ class ElementalClash(Engine):
     hot_seat = True  # S5 / ECR-13
     bot_levels = (1, 2)
     untimed_only_hot_seat = True  # ECR-13: timers apply in every mode; hot-seat may be untimed
+    live_only_reason = (  # ECX-LIVE
+        "Elemental Clash is played live only: its rules time every draft round and battle "
+        "step in seconds (ECR-13), so it cannot wait days for a decision."
+    )
 
     # ---- set-up -------------------------------------------------------------------------
     def validate_config(self, config: dict[str, Any]) -> list[str]:

@@ -6,15 +6,16 @@ loses nothing because deadlines are stored, not counted down in memory.
 """
 
 import logging
+import threading
 import time
 from collections.abc import Callable
 
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
-from django.db import close_old_connections
+from django.db import close_old_connections, connection
 
-from games.matches import services
+from games.matches import mail, services
 
 log = logging.getLogger(__name__)
 
@@ -29,12 +30,19 @@ def sweep_once() -> int:
         granted = services.grant_fresh_timers()
         log.info("after %.0fs with no sweeper, %d step(s) got a fresh timer", gap, granted)
     fired = 0
+    beaten = time.monotonic()
     for match_id in services.due_match_ids():
         try:
             if services.fire_timeout(match_id):
                 fired += 1
         except Exception:  # one broken match must not stop the timers of all the others
             log.exception("timeout failed for match %s", match_id)
+        if time.monotonic() - beaten > 1:
+            # A long pass (hundreds of deadlines due at once, every sweeper busy with them)
+            # must not look like downtime to the next pass, which would then grant fresh
+            # timers to the deadlines still waiting their turn here.
+            services.sweeper_heartbeat()
+            beaten = time.monotonic()
     return fired
 
 
@@ -52,7 +60,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, once=False, interval=0.5, **options):
         if once:
-            self.stdout.write(f"fired {sweep_once()} timeouts")
+            self.stdout.write(f"fired {sweep_once()} timeouts, sent {mail.send_due()} mails")
             return
         self.stdout.write(f"sweeper running every {interval}s")
         sweep_until(interval, lambda: False)
@@ -62,6 +70,9 @@ def sweep_until(interval: float, done: Callable[[], bool]) -> None:
     """Sweep every ``interval`` seconds until ``done()``: here, or in ``manage.py play``,
     which sweeps in its own process rather than start another Django for it."""
     sessions_cleared_at = None
+    # Mail has a thread of its own: a slow SMTP server, or hundreds of mails due at once,
+    # must never hold up the timers or the heartbeat that tells other sweepers this one lives.
+    threading.Thread(target=mail_until, args=(done,), name="mail", daemon=True).start()
     while not done():
         close_old_connections()
         try:
@@ -70,6 +81,22 @@ def sweep_until(interval: float, done: Callable[[], bool]) -> None:
             log.exception("a sweep failed")
         sessions_cleared_at = clear_sessions_if_due(sessions_cleared_at)
         time.sleep(interval)
+
+
+def mail_until(done: Callable[[], bool]) -> None:
+    """Send the correspondence mail that is due (games/matches/mail.py) every
+    MAIL_INTERVAL_SECONDS until ``done()``: off the request path, and safe in several
+    sweepers at once, since each mail is claimed by a unique row before it is sent."""
+    while not done():
+        close_old_connections()
+        try:
+            sent = mail.send_due()
+            if sent:
+                log.info("sent %d notification mail(s)", sent)
+        except Exception:  # the database or the mail server away for a moment: next time
+            log.exception("sending notification mail failed")
+        time.sleep(settings.MAIL_INTERVAL_SECONDS)
+    connection.close()  # this thread's own connection
 
 
 def clear_sessions_if_due(last: float | None) -> float | None:
