@@ -22,6 +22,7 @@ from django.utils import timezone
 from games.engines import get_engine
 from games.engines.core import IllegalAction, Outcome, state_hash
 from games.matches import bot_pacing, broadcast, committed, move_sql, presence, ratings
+from games.matches.arenas import scoring as arena_scoring
 from games.matches.identity import Player
 from games.models import Deck, Heartbeat, Match, MatchAction, Seat
 
@@ -96,8 +97,10 @@ def _finish(match: Match, outcome: Outcome | dict) -> None:
     match.status = Match.Status.FINISHED
     match.finished_at = timezone.now()
     match.deadline_at = None
-    # Same transaction as the result: a rating never moves for a match that did not finish.
+    # Same transaction as the result: a rating never moves for a match that did not finish,
+    # and an arena scores each of its matches exactly once.
     ratings.record_result(match)
+    arena_scoring.record_result(match)
 
 
 def _save(match: Match, expected_version: int) -> None:
