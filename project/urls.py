@@ -2,7 +2,16 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from games.pages import decks, history, login_throttle, players, replay_page, simulator, views
+from games.pages import (
+    arenas,
+    decks,
+    history,
+    login_throttle,
+    players,
+    replay_page,
+    simulator,
+    views,
+)
 
 urlpatterns = [
     path("", views.hall, name="hall"),
@@ -19,6 +28,8 @@ urlpatterns = [
     path("m/<str:code>/decline/", views.decline_rematch, name="decline_rematch"),
     path("m/<str:code>/replay/", replay_page.replay, name="replay"),
     path("m/<str:code>/record.json", replay_page.record, name="record"),
+    path("a/<int:pk>/", arenas.arena_page, name="arena"),
+    path("a/<int:pk>/join/", arenas.arena_join, name="arena_join"),
     path("me/matches/", history.history, name="history"),
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/login/", login_throttle.LoginView.as_view(), name="login"),
