@@ -282,9 +282,8 @@ class ArenaForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = [(s, get_engine(s).name) for s in GAME_MODULES]
-        self.fields[
-            "minutes"
-        ].help_text = f"From {arena_schedule.MIN_MINUTES} to {arena_schedule.MAX_MINUTES}."
+        shortest, longest = arena_schedule.minutes_allowed()
+        self.fields["minutes"].help_text = f"From {shortest} to {longest}."
 
     def clean(self):
         data = super().clean()

@@ -45,7 +45,7 @@ def arena_events(game: str | None = None) -> str:
     found = Arena.objects.filter(
         cancelled_at__isnull=True,
         starts_at__lte=now + LOOK_AHEAD,
-        starts_at__gte=now - timedelta(minutes=schedule.MAX_MINUTES),
+        starts_at__gte=now - timedelta(minutes=schedule.MAX_MINUTES_EVER),
     )
     if game is not None:
         found = found.filter(game=game)

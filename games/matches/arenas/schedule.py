@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.utils import timezone
 
 from games.models import Arena, ArenaPairing, Match
 
-MIN_MINUTES = 10
-MAX_MINUTES = 180
+# The longest an arena can last: how far back the hall looks for one still running.
+MAX_MINUTES_EVER = 24 * 60
 
 SCHEDULED = "scheduled"
 RUNNING = "running"
@@ -50,6 +51,10 @@ def can_join(arena: Arena, now: datetime | None = None) -> bool:
     return arena.cancelled_at is None and now < ends_at(arena)
 
 
+def minutes_allowed() -> tuple[int, int]:
+    return settings.ARENA_MIN_MINUTES, min(settings.ARENA_MAX_MINUTES, MAX_MINUTES_EVER)
+
+
 def problems(game: str, starts_at: datetime | None, minutes: int | None, games) -> list[str]:
     """What makes a new arena's fields not make sense, as sentences for staff."""
     found = []
@@ -57,6 +62,7 @@ def problems(game: str, starts_at: datetime | None, minutes: int | None, games) 
         found.append("Choose one of the hall's games.")
     if starts_at is not None and starts_at < timezone.now() - timedelta(minutes=1):
         found.append("The start is in the past; choose a time from now on.")
-    if minutes is not None and not MIN_MINUTES <= minutes <= MAX_MINUTES:
-        found.append(f"An arena lasts from {MIN_MINUTES} to {MAX_MINUTES} minutes.")
+    shortest, longest = minutes_allowed()
+    if minutes is not None and not shortest <= minutes <= longest:
+        found.append(f"An arena lasts from {shortest} to {longest} minutes.")
     return found
