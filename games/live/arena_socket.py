@@ -81,32 +81,25 @@ class ArenaConsumer(SocketConsumer):
             await asyncio.sleep(tick_seconds())
 
     async def _tick(self):
-        joined = await db_write(self._beat)()
+        phase, go = await db_write(self._tick_work)()
+        if phase != self.shown_phase or (go is not None and go != self.sent_go):
+            # It started or ended (the page changes shape), or the player was paired by a
+            # pass whose notice this socket missed: render afresh.
+            await self.arena_changed({})
+
+    def _tick_work(self) -> tuple[str, str | None]:
+        """One database call per tick: beat, pair, and read what the page must follow."""
+        joined = False
+        if self.player.user_id is not None:
+            entry.beat(self.arena_id, self.player.user_id)
+            joined = ArenaPlayer.objects.filter(
+                arena_id=self.arena_id, user_id=self.player.user_id
+            ).exists()
         if joined:
-            await db_write(pairing.pair)(self.arena_id)
-        phase = await db(self._phase)()
-        if phase != self.shown_phase:
-            await self.arena_changed({})  # it started or ended: the page changes shape
-            return
-        if joined:
-            go = await db(self._go)()
-            if go is not None and go != self.sent_go:
-                await self.arena_changed({})
-
-    def _beat(self) -> bool:
-        if self.player.user_id is None:
-            return False
-        entry.beat(self.arena_id, self.player.user_id)
-        return ArenaPlayer.objects.filter(
-            arena_id=self.arena_id, user_id=self.player.user_id
-        ).exists()
-
-    def _phase(self) -> str:
-        return schedule.phase(Arena.objects.get(pk=self.arena_id))
-
-    def _go(self) -> str | None:
-        code = arena_view.current_match_code(Arena.objects.get(pk=self.arena_id), self.player)
-        return None if code == self.from_code else code
+            pairing.pair(self.arena_id)
+        arena = Arena.objects.get(pk=self.arena_id)
+        go = arena_view.current_match_code(arena, self.player) if joined else None
+        return schedule.phase(arena), (None if go == self.from_code else go)
 
     def _render(self) -> tuple[str, str, str | None]:
         arena = Arena.objects.get(pk=self.arena_id)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from games.matches import broadcast, services
@@ -27,9 +27,10 @@ class PairedTwice(RuntimeError):
     """The lock makes this impossible; raised so the transaction rolls back if it happens."""
 
 
-def present(arena: Arena, now):
+def present(arena_id: int, now):
+    """The arena's players who are free and have a page open."""
     return ArenaPlayer.objects.filter(
-        arena=arena, match__isnull=True, seen_at__gte=now - PRESENT_WITHIN
+        arena_id=arena_id, match__isnull=True, seen_at__gte=now - PRESENT_WITHIN
     )
 
 
@@ -55,16 +56,33 @@ def choose_pairs(free: list[ArenaPlayer]) -> list[tuple[ArenaPlayer, ArenaPlayer
 
 
 def pair(arena_id: int) -> list[str]:
-    """One pairing pass; returns the codes of the matches it started."""
+    """One pairing pass; returns the codes of the matches it started.
+
+    Every open arena page runs one each tick, so most find nothing to do: they are told so
+    by a read that takes no lock. A pass that finds another pass of the arena holding its
+    row skips rather than queue behind it (``skip_locked``): that pass pairs everyone free
+    it sees, and whoever it did not see is paired by the next tick. Without this, forty
+    pages queued on one row lock held every database thread of a worker (tests/scale)."""
     now = timezone.now()
+    if present(arena_id, now).count() < 2:
+        return []
     with transaction.atomic():
-        arena = Arena.objects.select_for_update().filter(pk=arena_id).first()
+        arena = _locked_or_busy(arena_id)
         if arena is None or not schedule.is_pairing_open(arena, now):
             return []
-        codes = [_start(arena, a, b) for a, b in choose_pairs(list(present(arena, now)))]
+        codes = [_start(arena, a, b) for a, b in choose_pairs(list(present(arena_id, now)))]
         if codes:
             transaction.on_commit(lambda: broadcast.arena_changed(arena_id))
     return codes
+
+
+def _locked_or_busy(arena_id: int) -> Arena | None:
+    """The arena, its row locked by this transaction; None if another holds it (or it is
+    gone). SQLite has no row locks: its write transactions are one at a time already."""
+    arenas = Arena.objects.filter(pk=arena_id)
+    if connection.features.has_select_for_update_skip_locked:
+        return arenas.select_for_update(skip_locked=True).first()
+    return arenas.select_for_update().first()
 
 
 def _player(entry: ArenaPlayer) -> Player:
