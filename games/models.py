@@ -370,3 +370,71 @@ class ArenaPairing(models.Model):
 
     def __str__(self) -> str:
         return f"arena {self.arena_id}: {self.match_id}"
+
+
+class SwissEvent(models.Model):
+    """A Swiss tournament of a deck game (games/matches/swiss/): a fixed number of rounds,
+    everyone plays every round with the deck they registered, pairings by score with no
+    repeat, a bye scoring a win."""
+
+    game = models.CharField(max_length=32, db_index=True)
+    name = models.CharField(max_length=80)
+    starts_at = models.DateTimeField(db_index=True)
+    rounds = models.PositiveSmallIntegerField()
+    cancelled_at = models.DateTimeField(null=True, blank=True)
+    # The round being played (0 before the first); moved on only under this row's lock.
+    current_round = models.PositiveSmallIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-starts_at"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.game}, {self.rounds} rounds)"
+
+
+class SwissEntry(models.Model):
+    """A registered player and the deck they play all event: a copy taken when they
+    register, so editing the saved deck later changes nothing."""
+
+    event = models.ForeignKey(SwissEvent, on_delete=models.CASCADE, related_name="entries")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    display_name = models.CharField(max_length=40)
+    rating = models.FloatField(default=1500.0)
+    deck_name = models.CharField(max_length=60)
+    deck = models.JSONField(default=dict)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["joined_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "user"], name="one_entry_per_swiss_player")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.display_name} in {self.event_id}"
+
+
+class SwissPairing(models.Model):
+    """One board of one round; ``second`` is None for a bye (``match`` too)."""
+
+    event = models.ForeignKey(SwissEvent, on_delete=models.CASCADE, related_name="pairings")
+    round = models.PositiveSmallIntegerField()
+    first = models.ForeignKey(SwissEntry, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(
+        SwissEntry, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    match = models.OneToOneField(
+        Match, null=True, blank=True, on_delete=models.CASCADE, related_name="swiss_pairing"
+    )
+
+    class Meta:
+        ordering = ["event", "round", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "round", "first"], name="one_board_per_round_player"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"event {self.event_id} round {self.round}"
