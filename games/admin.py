@@ -17,7 +17,20 @@ from games.matches.arenas import schedule as arena_schedule
 from games.matches.arenas import scoring as arena_scoring
 from games.matches.identity import current_player
 from games.matches.replay import verify
-from games.models import Arena, ArenaPlayer, Deck, Match, QueueEntry, Rating, RatingChange, Seat
+from games.matches.swiss import entry as swiss_entry
+from games.matches.swiss import rounds as swiss_rounds
+from games.models import (
+    Arena,
+    ArenaPlayer,
+    Deck,
+    Match,
+    QueueEntry,
+    Rating,
+    RatingChange,
+    Seat,
+    SwissEntry,
+    SwissEvent,
+)
 
 HIDDEN_WHILE_PLAYING = "(hidden: you hold a seat in this match while it is in play)"
 HIDDEN_UNTIL_OVER = "(hidden until the match is over)"
@@ -349,3 +362,77 @@ class ArenaAdmin(admin.ModelAdmin):
     def cancel(self, request, queryset):
         cancelled = queryset.filter(cancelled_at__isnull=True).update(cancelled_at=timezone.now())
         messages.info(request, f"{cancelled} arena(s) cancelled.")
+
+
+MAX_SWISS_ROUNDS = 15
+
+
+class SwissEventForm(forms.ModelForm):
+    """Staff's Swiss form: a deck game, no start in the past, 1 to 15 rounds."""
+
+    game = forms.ChoiceField(choices=[])
+
+    class Meta:
+        model = SwissEvent
+        fields = ("name", "game", "starts_at", "rounds")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [(s, get_engine(s).name) for s in swiss_entry.DECK_GAMES]
+        self.fields["rounds"].help_text = f"From 1 to {MAX_SWISS_ROUNDS}."
+
+    def clean(self):
+        data = super().clean()
+        start_checked = self.instance.pk is None or "starts_at" in self.changed_data
+        problems = arena_schedule.problems(
+            data.get("game", ""),
+            data.get("starts_at") if start_checked else None,
+            None,
+            swiss_entry.DECK_GAMES,
+        )
+        rounds = data.get("rounds")
+        if rounds is not None and not 1 <= rounds <= MAX_SWISS_ROUNDS:
+            problems.append(f"A Swiss event has from 1 to {MAX_SWISS_ROUNDS} rounds.")
+        if self.instance.pk is not None and self.instance.current_round > 0:
+            problems.append("This event has started; it can only be cancelled now.")
+        if problems:
+            raise forms.ValidationError(problems)
+        return data
+
+
+class SwissEntryInline(admin.TabularInline):
+    model = SwissEntry
+    extra = 0
+    fields = ("display_name", "deck_name", "rating", "joined_at")
+    readonly_fields = fields
+    can_delete = False
+
+
+@admin.register(SwissEvent)
+class SwissEventAdmin(admin.ModelAdmin):
+    form = SwissEventForm
+    list_display = ("name", "game", "starts_at", "rounds", "current_round", "phase", "entrants")
+    readonly_fields = ("current_round", "cancelled_at", "phase")
+    inlines = [SwissEntryInline]
+    actions = ["start_now", "cancel"]
+
+    @admin.display(description="phase")
+    def phase(self, event: SwissEvent) -> str:
+        return swiss_rounds.phase(event) if event.pk else "new"
+
+    @admin.display(description="players")
+    def entrants(self, event: SwissEvent) -> int:
+        return event.entries.count()
+
+    @admin.action(description="Start the selected events now")
+    def start_now(self, request, queryset):
+        now = timezone.now()
+        started = queryset.filter(cancelled_at__isnull=True, starts_at__gt=now).update(
+            starts_at=now
+        )
+        messages.info(request, f"{started} event(s) started now.")
+
+    @admin.action(description="Cancel the selected events (matches in play are played out)")
+    def cancel(self, request, queryset):
+        cancelled = queryset.filter(cancelled_at__isnull=True).update(cancelled_at=timezone.now())
+        messages.info(request, f"{cancelled} event(s) cancelled.")

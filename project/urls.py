@@ -10,6 +10,7 @@ from games.pages import (
     players,
     replay_page,
     simulator,
+    swiss,
     views,
 )
 
@@ -30,6 +31,9 @@ urlpatterns = [
     path("m/<str:code>/record.json", replay_page.record, name="record"),
     path("a/<int:pk>/", arenas.arena_page, name="arena"),
     path("a/<int:pk>/join/", arenas.arena_join, name="arena_join"),
+    path("s/<int:pk>/", swiss.event_page, name="swiss"),
+    path("s/<int:pk>/live/", swiss.event_live, name="swiss_live"),
+    path("s/<int:pk>/register/", swiss.register, name="swiss_register"),
     path("me/matches/", history.history, name="history"),
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/login/", login_throttle.LoginView.as_view(), name="login"),

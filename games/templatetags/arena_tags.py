@@ -11,7 +11,8 @@ from django.utils import timezone
 
 from games.engines import get_engine
 from games.matches.arenas import schedule
-from games.models import Arena, ArenaPairing
+from games.matches.swiss import rounds as swiss_rounds
+from games.models import Arena, ArenaPairing, SwissEvent
 
 register = template.Library()
 
@@ -40,7 +41,7 @@ def arena_strip(code: str) -> str:
 
 @register.simple_tag
 def arena_events(game: str | None = None) -> str:
-    """The running arenas and the next ones (of one game, or of all on the hall)."""
+    """The running arenas and Swiss events and the next ones (of one game, or all)."""
     now = timezone.now()
     found = Arena.objects.filter(
         cancelled_at__isnull=True,
@@ -64,4 +65,23 @@ def arena_events(game: str | None = None) -> str:
         )
         if len(events) == EVENTS_SHOWN:
             break
+    tournaments = SwissEvent.objects.filter(
+        cancelled_at__isnull=True, starts_at__lte=now + LOOK_AHEAD
+    )
+    if game is not None:
+        tournaments = tournaments.filter(game=game)
+    for event in tournaments.order_by("starts_at"):
+        if len(events) >= 2 * EVENTS_SHOWN:
+            break
+        phase = swiss_rounds.phase(event)
+        if phase not in ("registration", "running"):
+            continue
+        events.append(
+            {
+                "swiss": event,
+                "phase": phase,
+                "game_name": get_engine(event.game).name,
+                "players": event.entries.count(),
+            }
+        )
     return render_to_string("arenas/_events.html", {"events": events, "show_game": game is None})

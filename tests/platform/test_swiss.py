@@ -134,3 +134,36 @@ def test_registration_refuses_guests_others_decks_invalid_decks_and_late_comers(
     SwissEvent.objects.filter(pk=event.pk).update(starts_at=timezone.now())
     with pytest.raises(services.Rejected, match="closed"):
         entry.register(event.pk, Player(owner.pk, "", "owner"), deck.pk)
+
+
+@pytest.mark.django_db
+def test_event_page_registers_with_a_deck_and_the_sweeper_runs_the_rounds(client):
+    from games.management.commands.sweeper import sweep_once
+
+    event = SwissEvent.objects.create(
+        game="card-battle",
+        name="Swiss <b>night</b>",
+        starts_at=timezone.now() + timedelta(hours=1),
+        rounds=2,
+    )
+    decks = list(READY_MADE_DECKS.items())
+    for i in range(3):
+        user = get_user_model().objects.create_user(f"reg<i>{i}", password="x-long-pass-1")
+        name, data = decks[i % len(decks)]
+        deck = Deck.objects.create(game="card-battle", name=f"{name} <em>", user=user, data=data)
+        client.force_login(user)
+        page = client.get(f"/s/{event.pk}/").content.decode()
+        assert "<b>night" not in page and "Register" in page
+        done = client.post(f"/s/{event.pk}/register/", {"deck": deck.pk}, follow=True)
+        assert 'id="swiss-me"' in done.content.decode()
+    refused = client.post(f"/s/{event.pk}/register/", {"deck": "999999"}, follow=True)
+    assert "Choose one of your saved decks" in refused.content.decode()
+    SwissEvent.objects.filter(pk=event.pk).update(starts_at=timezone.now())
+    for _ in range(3):
+        sweep_once()
+    live = client.get(f"/s/{event.pk}/live/").content.decode()
+    assert 'data-phase="finished"' in live
+    assert "Buchholz" in live and "Sonneborn–Berger" in live and "bye (scores 1)" in live
+    assert "<i>" not in live and "<em>" not in live, "names and deck names are text"
+    hall = client.get("/").content.decode()
+    assert "Swiss <b>" not in hall

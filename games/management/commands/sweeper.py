@@ -15,6 +15,7 @@ from django.core.management.base import BaseCommand
 from django.db import close_old_connections
 
 from games.matches import services
+from games.matches.swiss import rounds as swiss_rounds
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +36,10 @@ def sweep_once() -> int:
                 fired += 1
         except Exception:  # one broken match must not stop the timers of all the others
             log.exception("timeout failed for match %s", match_id)
+    try:
+        swiss_rounds.advance_due()  # the next round of each Swiss event whose round is over
+    except Exception:  # the timers matter more: the next pass tries again
+        log.exception("pairing a Swiss round failed")
     return fired
 
 
