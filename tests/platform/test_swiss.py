@@ -156,6 +156,10 @@ def test_event_page_registers_with_a_deck_and_the_sweeper_runs_the_rounds(client
         assert "<b>night" not in page and "Register" in page
         done = client.post(f"/s/{event.pk}/register/", {"deck": deck.pk}, follow=True)
         assert 'id="swiss-me"' in done.content.decode()
+    others_deck = f"{decks[0][0]} &lt;em&gt;"
+    assert others_deck not in client.get(f"/s/{event.pk}/live/").content.decode(), (
+        "another player's deck is not named before the end"
+    )
     refused = client.post(f"/s/{event.pk}/register/", {"deck": "999999"}, follow=True)
     assert "Choose one of your saved decks" in refused.content.decode()
     SwissEvent.objects.filter(pk=event.pk).update(starts_at=timezone.now())
@@ -165,5 +169,34 @@ def test_event_page_registers_with_a_deck_and_the_sweeper_runs_the_rounds(client
     assert 'data-phase="finished"' in live
     assert "Buchholz" in live and "Sonneborn–Berger" in live and "bye (scores 1)" in live
     assert "<i>" not in live and "<em>" not in live, "names and deck names are text"
+    assert others_deck in live, "every deck is named once the event is over"
     hall = client.get("/").content.decode()
     assert "Swiss <b>" not in hall
+
+
+@pytest.mark.django_db
+def test_a_gundam_board_is_played_live_and_the_page_sends_its_player_to_it(client):
+    from games.engines.gundam.cards import STARTER_DECKS
+
+    event = SwissEvent.objects.create(
+        game="gundam", name="G", starts_at=timezone.now() + timedelta(hours=1), rounds=1
+    )
+    users = []
+    for i, (name, data) in enumerate(list(STARTER_DECKS.items())[:2]):
+        user = get_user_model().objects.create_user(f"pilot{i}", password="x-long-pass-1")
+        deck = Deck.objects.create(game="gundam", name=name, user=user, data=data)
+        entry.register(event.pk, Player(user.pk, "", user.username), deck.pk)
+        users.append(user)
+    SwissEvent.objects.filter(pk=event.pk).update(starts_at=timezone.now())
+    assert rounds.advance(event.pk)
+    board = SwissPairing.objects.get(event=event)
+    assert board.match.status == "active"
+    client.force_login(users[1])
+    live = client.get(f"/s/{event.pk}/live/").content.decode()
+    assert f'data-go="/m/{board.match.code}/"' in live
+    event.refresh_from_db()
+    assert rounds.phase(event) == "running" and rounds.advance(event.pk) is False
+    services.resign(board.match.pk, Player(users[1].pk, "", "pilot1"))
+    event.refresh_from_db()
+    assert rounds.phase(event) == "finished"
+    assert [s.score for _, s in rounds.ranked(event)] == [1, 0]
