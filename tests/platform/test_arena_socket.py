@@ -134,3 +134,35 @@ def test_hall_and_lobby_list_the_next_and_running_arenas(client):
     assert "Long over" not in hall and "<i>x</i>" not in hall
     lobby = client.get("/g/phalanx/").content.decode()
     assert f"/a/{soon.pk}/" in lobby and "Running" not in lobby
+
+
+def test_staff_cancel_an_arena_in_the_admin_and_inspect_its_recount(client):
+    staff = get_user_model().objects.create_superuser("boss", "", "x-long-pass-1")
+    client.force_login(staff)
+    arena = Arena.objects.create(
+        game="phalanx", name="Doomed", starts_at=timezone.now(), minutes=30
+    )
+    page = client.get(f"/admin/games/arena/{arena.pk}/change/").content.decode()
+    assert "equal (0 players)" in page
+    done = client.post(
+        "/admin/games/arena/",
+        {"action": "cancel", "_selected_action": [arena.pk], "index": 0},
+        follow=True,
+    )
+    assert "1 arena(s) cancelled" in done.content.decode()
+    arena.refresh_from_db()
+    assert arena.cancelled_at is not None
+    assert "Cancelled by the hall" in client.get(f"/a/{arena.pk}/").content.decode()
+    past = timezone.now() - timedelta(days=1)
+    refused = client.post(
+        "/admin/games/arena/add/",
+        {
+            "name": "Late",
+            "game": "phalanx",
+            "starts_at_0": past.strftime("%Y-%m-%d"),
+            "starts_at_1": past.strftime("%H:%M:%S"),
+            "minutes": "500",
+        },
+    ).content.decode()
+    assert "The start is in the past" in refused and "An arena lasts from" in refused
+    assert Arena.objects.count() == 1

@@ -161,3 +161,19 @@ def test_staff_limits_for_a_new_arena():
     assert "minutes" in " ".join(schedule.problems("phalanx", now, 5, games))
     assert "minutes" in " ".join(schedule.problems("phalanx", now, 500, games))
     assert schedule.problems("chess", now, 30, games)
+
+
+def test_rendering_the_table_costs_the_same_few_queries_for_many_players(
+    django_assert_max_num_queries,
+):
+    from django.template.loader import render_to_string
+
+    from games.matches.arenas import view
+
+    arena = make_arena()
+    players = joined(arena, *[f"p{i}" for i in range(12)])
+    pairing.pair(arena.pk)
+    # Every open page renders this on every change: it must not grow with the table.
+    with django_assert_max_num_queries(10):
+        html = render_to_string("arenas/_live.html", view.context(arena, players[0]))
+    assert html.count("<tr data-player=") == 12

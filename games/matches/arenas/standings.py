@@ -16,8 +16,10 @@ class Row:
 
 
 def table(arena: Arena) -> list[Row]:
-    players = ArenaPlayer.objects.filter(arena=arena).order_by(
-        "-score", "-rating", "joined_at", "pk"
+    players = (
+        ArenaPlayer.objects.filter(arena=arena)
+        .select_related("user")  # each row links its player's page: one query, not one each
+        .order_by("-score", "-rating", "joined_at", "pk")
     )
     return [Row(place, p, p.streak >= 2) for place, p in enumerate(players, start=1)]
 

@@ -44,7 +44,7 @@ def games_of(event: SwissEvent) -> list[table.Game]:
 
 
 def ranked(event: SwissEvent) -> list[tuple[SwissEntry, table.Standing]]:
-    entries = list(SwissEntry.objects.filter(event=event))
+    entries = list(SwissEntry.objects.filter(event=event).select_related("user"))
     scores = table.standings([e.pk for e in entries], games_of(event))
     rows = [(e, scores[e.pk]) for e in entries]
     rows.sort(
