@@ -122,7 +122,9 @@ def test_four_players_join_an_arena_are_paired_play_and_find_the_table(arena_sit
         sign_up(pages[name], site, name)
         join(pages[name], site, pk)
     watcher = new_page()
-    watcher.goto(f"{site}/a/{pk}/")
+    watcher.goto(f"{site}/g/phalanx/")
+    watcher.click("#arena-events a:has-text('Phalanx <sprint>')")  # the lobby lists it
+    watcher.wait_for_url(f"{site}/a/{pk}/")
     watcher.evaluate("window.neverReloaded = true")
     assert "Starts in" in watcher.inner_text("#arena-live")
     start_in_admin(staff, pk)
@@ -131,6 +133,12 @@ def test_four_players_join_an_arena_are_paired_play_and_find_the_table(arena_sit
     codes = {name: in_match(pages[name]) for name in names}
     assert codes["ari"] == codes["bea"] != codes["cam"] == codes["dov"]
     watcher.wait_for_selector("#arena-playing li >> nth=1", timeout=SLOW)
+    spectator = new_page()
+    spectator.goto(f"{site}/a/{pk}/")
+    spectator.click(f"#arena-playing a[href='/m/{codes['ari']}/']")
+    spectator.wait_for_url(f"{site}/m/{codes['ari']}/")
+    spectator.wait_for_selector("#board")
+    assert spectator.locator("#arena-strip").count() == 0, "a spectator is not taken along"
 
     # cam beats dov; both are free while the others play, so they meet again at once.
     give_up(pages["dov"])
@@ -172,7 +180,8 @@ def test_four_players_join_an_arena_are_paired_play_and_find_the_table(arena_sit
 
     for name, place in (("ari", "1st of 4"), ("dov", "of 4")):
         page = pages[name]
-        page.goto(f"{site}/a/{pk}/")
+        page.click("#arena-strip a:has-text('Phalanx <sprint>')")  # from the last match
+        page.wait_for_url(f"{site}/a/{pk}/")
         page.click(f"header a.who:has-text('{name}')")
         page.wait_for_url(f"{site}/u/{name}/")
         row = page.locator(f"table.arenas-played tr[data-arena='{pk}']").inner_text()

@@ -62,6 +62,7 @@ def test_two_workers_pair_one_arena_and_every_result_counts_once(workers, worker
     made = actor(env, "setup", str(PLAYERS))
     arena, cookies = made["arena"], made["cookies"]
     double_booked = []
+    checks = []
     finisher = None
 
     async def run():
@@ -79,6 +80,7 @@ def test_two_workers_pair_one_arena_and_every_result_counts_once(workers, worker
             killed = restarted = False
             while time.monotonic() - start < PAIRING_SECONDS + 5:
                 double_booked.extend(conn.execute(DOUBLE_BOOKED).fetchall())
+                checks.append(1)
                 elapsed = time.monotonic() - start
                 if not killed and elapsed > 10:
                     workers[1].kill()  # mid-pass, as likely as not: its transactions vanish
@@ -95,7 +97,10 @@ def test_two_workers_pair_one_arena_and_every_result_counts_once(workers, worker
     finished = json.loads(finisher.stdout.read().strip().splitlines()[-1])
     assert double_booked == [], "a player sat in two arena matches at once"
     check = actor(env, "check", str(arena))
-    print(f"{finished} resigned, {check['pairings']} paired, {sum(frames)} frames sent")
+    print(
+        f"{finished} resigned, {check['pairings']} paired, {sum(frames)} frames sent, "
+        f"{len(checks)} double-seating checks"
+    )
     assert check["pairings"] > PLAYERS // 2, "players were paired again as results came in"
     assert check["unscored_finished"] == 0
     assert check["orders"] == list(range(check["pairings"])), "each match scored once"
