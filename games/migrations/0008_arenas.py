@@ -6,67 +6,141 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0007_claim_entries'),
+        ("games", "0007_claim_entries"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Arena',
+            name="Arena",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game', models.CharField(db_index=True, max_length=32)),
-                ('name', models.CharField(max_length=80)),
-                ('starts_at', models.DateTimeField(db_index=True)),
-                ('minutes', models.PositiveSmallIntegerField()),
-                ('rated', models.BooleanField(default=False)),
-                ('cancelled_at', models.DateTimeField(blank=True, null=True)),
-                ('next_order', models.PositiveIntegerField(default=0)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("game", models.CharField(db_index=True, max_length=32)),
+                ("name", models.CharField(max_length=80)),
+                ("starts_at", models.DateTimeField(db_index=True)),
+                ("minutes", models.PositiveSmallIntegerField()),
+                ("rated", models.BooleanField(default=False)),
+                ("cancelled_at", models.DateTimeField(blank=True, null=True)),
+                ("next_order", models.PositiveIntegerField(default=0)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
             ],
             options={
-                'ordering': ['-starts_at'],
+                "ordering": ["-starts_at"],
             },
         ),
         migrations.CreateModel(
-            name='ArenaPlayer',
+            name="ArenaPlayer",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('display_name', models.CharField(max_length=40)),
-                ('rating', models.FloatField(default=1500.0)),
-                ('score', models.IntegerField(default=0)),
-                ('streak', models.PositiveSmallIntegerField(default=0)),
-                ('results', models.JSONField(blank=True, default=list)),
-                ('seen_at', models.DateTimeField(blank=True, null=True)),
-                ('joined_at', models.DateTimeField(auto_now_add=True)),
-                ('arena', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='players', to='games.arena')),
-                ('last_opponent', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='games.arenaplayer')),
-                ('match', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='games.match')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("display_name", models.CharField(max_length=40)),
+                ("rating", models.FloatField(default=1500.0)),
+                ("score", models.IntegerField(default=0)),
+                ("streak", models.PositiveSmallIntegerField(default=0)),
+                ("results", models.JSONField(blank=True, default=list)),
+                ("seen_at", models.DateTimeField(blank=True, null=True)),
+                ("joined_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "arena",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="players",
+                        to="games.arena",
+                    ),
+                ),
+                (
+                    "last_opponent",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="games.arenaplayer",
+                    ),
+                ),
+                (
+                    "match",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="games.match",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, to=settings.AUTH_USER_MODEL
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-score', '-rating', 'joined_at', 'pk'],
+                "ordering": ["-score", "-rating", "joined_at", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='ArenaPairing',
+            name="ArenaPairing",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('order', models.PositiveIntegerField(blank=True, null=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('arena', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='pairings', to='games.arena')),
-                ('match', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='arena_pairing', to='games.match')),
-                ('first', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='games.arenaplayer')),
-                ('second', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='games.arenaplayer')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("order", models.PositiveIntegerField(blank=True, null=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "arena",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="pairings",
+                        to="games.arena",
+                    ),
+                ),
+                (
+                    "match",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="arena_pairing",
+                        to="games.match",
+                    ),
+                ),
+                (
+                    "first",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="games.arenaplayer",
+                    ),
+                ),
+                (
+                    "second",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="games.arenaplayer",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['arena', 'pk'],
+                "ordering": ["arena", "pk"],
             },
         ),
         migrations.AddConstraint(
-            model_name='arenaplayer',
-            constraint=models.UniqueConstraint(fields=('arena', 'user'), name='one_entry_per_arena_player'),
+            model_name="arenaplayer",
+            constraint=models.UniqueConstraint(
+                fields=("arena", "user"), name="one_entry_per_arena_player"
+            ),
         ),
     ]

@@ -6,65 +6,127 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0008_arenas'),
+        ("games", "0008_arenas"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='SwissEvent',
+            name="SwissEvent",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game', models.CharField(db_index=True, max_length=32)),
-                ('name', models.CharField(max_length=80)),
-                ('starts_at', models.DateTimeField(db_index=True)),
-                ('rounds', models.PositiveSmallIntegerField()),
-                ('cancelled_at', models.DateTimeField(blank=True, null=True)),
-                ('current_round', models.PositiveSmallIntegerField(default=0)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("game", models.CharField(db_index=True, max_length=32)),
+                ("name", models.CharField(max_length=80)),
+                ("starts_at", models.DateTimeField(db_index=True)),
+                ("rounds", models.PositiveSmallIntegerField()),
+                ("cancelled_at", models.DateTimeField(blank=True, null=True)),
+                ("current_round", models.PositiveSmallIntegerField(default=0)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
             ],
             options={
-                'ordering': ['-starts_at'],
+                "ordering": ["-starts_at"],
             },
         ),
         migrations.CreateModel(
-            name='SwissEntry',
+            name="SwissEntry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('display_name', models.CharField(max_length=40)),
-                ('rating', models.FloatField(default=1500.0)),
-                ('deck_name', models.CharField(max_length=60)),
-                ('deck', models.JSONField(default=dict)),
-                ('joined_at', models.DateTimeField(auto_now_add=True)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, to=settings.AUTH_USER_MODEL)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='entries', to='games.swissevent')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("display_name", models.CharField(max_length=40)),
+                ("rating", models.FloatField(default=1500.0)),
+                ("deck_name", models.CharField(max_length=60)),
+                ("deck", models.JSONField(default=dict)),
+                ("joined_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, to=settings.AUTH_USER_MODEL
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="entries",
+                        to="games.swissevent",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['joined_at', 'pk'],
+                "ordering": ["joined_at", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='SwissPairing',
+            name="SwissPairing",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('round', models.PositiveSmallIntegerField()),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='pairings', to='games.swissevent')),
-                ('first', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='games.swissentry')),
-                ('match', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='swiss_pairing', to='games.match')),
-                ('second', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='games.swissentry')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("round", models.PositiveSmallIntegerField()),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="pairings",
+                        to="games.swissevent",
+                    ),
+                ),
+                (
+                    "first",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="games.swissentry",
+                    ),
+                ),
+                (
+                    "match",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="swiss_pairing",
+                        to="games.match",
+                    ),
+                ),
+                (
+                    "second",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="games.swissentry",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'round', 'pk'],
+                "ordering": ["event", "round", "pk"],
             },
         ),
         migrations.AddConstraint(
-            model_name='swissentry',
-            constraint=models.UniqueConstraint(fields=('event', 'user'), name='one_entry_per_swiss_player'),
+            model_name="swissentry",
+            constraint=models.UniqueConstraint(
+                fields=("event", "user"), name="one_entry_per_swiss_player"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='swisspairing',
-            constraint=models.UniqueConstraint(fields=('event', 'round', 'first'), name='one_board_per_round_player'),
+            model_name="swisspairing",
+            constraint=models.UniqueConstraint(
+                fields=("event", "round", "first"), name="one_board_per_round_player"
+            ),
         ),
     ]
