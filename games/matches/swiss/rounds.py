@@ -9,6 +9,7 @@ constraint would refuse it anyway)."""
 from __future__ import annotations
 
 from django.db import connection, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from games.matches import services
@@ -78,7 +79,11 @@ def _round_open(event: SwissEvent) -> bool:
 def advance_due() -> int:
     """Pair the next round of every event that is due; how many rounds were paired."""
     paired = 0
-    live = SwissEvent.objects.filter(cancelled_at__isnull=True, starts_at__lte=timezone.now())
+    # An event in its last round has nothing more to pair: left out, so finished events do
+    # not cost every sweeper pass a transaction each, for ever.
+    live = SwissEvent.objects.filter(
+        cancelled_at__isnull=True, starts_at__lte=timezone.now(), current_round__lt=F("rounds")
+    )
     for event_id in live.values_list("pk", flat=True):
         if advance(event_id):
             paired += 1
