@@ -3,6 +3,7 @@ state folded, the hash-chained log paged, and a check that names the first broke
 
 import json
 
+from django import forms
 from django.conf import settings
 from django.contrib import admin, messages
 from django.core.paginator import Paginator
@@ -12,12 +13,27 @@ from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
 
-from games.engines import get_engine
+from games.engines import GAME_MODULES, get_engine
 from games.matches import outcomes
+from games.matches.arenas import schedule as arena_schedule
+from games.matches.arenas import scoring as arena_scoring
 from games.matches.identity import current_player
 from games.matches.replay import verify
 from games.matches.suspicious_pairs import suspicious_pairs
-from games.models import Deck, Match, QueueEntry, Rating, RatingChange, Seat
+from games.matches.swiss import entry as swiss_entry
+from games.matches.swiss import rounds as swiss_rounds
+from games.models import (
+    Arena,
+    ArenaPlayer,
+    Deck,
+    Match,
+    QueueEntry,
+    Rating,
+    RatingChange,
+    Seat,
+    SwissEntry,
+    SwissEvent,
+)
 
 HIDDEN_WHILE_PLAYING = "(hidden: you hold a seat in this match while it is in play)"
 HIDDEN_UNTIL_OVER = "(hidden until the match is over)"
@@ -292,3 +308,159 @@ class QueueEntryAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None):
         return False
+
+
+class ArenaForm(forms.ModelForm):
+    """Staff's arena form, checked for sense: a game of the hall, no start in the past,
+    a length within the limits (games/matches/arenas/schedule.py)."""
+
+    game = forms.ChoiceField(choices=[])
+
+    class Meta:
+        model = Arena
+        fields = ("name", "game", "starts_at", "minutes", "rated")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [(s, get_engine(s).name) for s in GAME_MODULES]
+        shortest, longest = arena_schedule.minutes_allowed()
+        self.fields["minutes"].help_text = f"From {shortest} to {longest}."
+
+    def clean(self):
+        data = super().clean()
+        # An arena already under way keeps its start; only a new or moved start is checked.
+        start_checked = self.instance.pk is None or "starts_at" in self.changed_data
+        problems = arena_schedule.problems(
+            data.get("game", ""),
+            data.get("starts_at") if start_checked else None,
+            data.get("minutes"),
+            GAME_MODULES,
+        )
+        if problems:
+            raise forms.ValidationError(problems)
+        return data
+
+
+class ArenaPlayerInline(admin.TabularInline):
+    model = ArenaPlayer
+    extra = 0
+    fields = ("display_name", "score", "streak", "results", "rating", "match", "seen_at")
+    readonly_fields = fields
+    can_delete = False
+    ordering = ("-score", "-rating", "joined_at")
+
+
+@admin.register(Arena)
+class ArenaAdmin(admin.ModelAdmin):
+    form = ArenaForm
+    list_display = ("name", "game", "starts_at", "minutes", "rated", "phase", "entrants")
+    list_filter = ("game",)
+    readonly_fields = ("phase", "recount_check", "cancelled_at")
+    inlines = [ArenaPlayerInline]
+    actions = ["start_now", "cancel"]
+
+    @admin.display(description="phase")
+    def phase(self, arena: Arena) -> str:
+        return arena_schedule.phase(arena) if arena.pk else "new"
+
+    @admin.display(description="players")
+    def entrants(self, arena: Arena) -> int:
+        return arena.players.count()
+
+    @admin.display(description="scores against a recount from the match rows")
+    def recount_check(self, arena: Arena) -> str:
+        if arena.pk is None:
+            return ""
+        stored = dict(arena.players.values_list("pk", "score"))
+        recounted = arena_scoring.recount(arena)
+        differ = sorted(pk for pk in stored if stored[pk] != recounted.get(pk))
+        if differ:
+            return f"differ for player entries {differ}"
+        return f"equal ({len(stored)} players)"
+
+    @admin.action(description="Start the selected arenas now")
+    def start_now(self, request, queryset):
+        now = timezone.now()
+        started = queryset.filter(cancelled_at__isnull=True, starts_at__gt=now).update(
+            starts_at=now
+        )
+        messages.info(request, f"{started} arena(s) started now.")
+
+    @admin.action(description="Cancel the selected arenas (matches in play are played out)")
+    def cancel(self, request, queryset):
+        cancelled = queryset.filter(cancelled_at__isnull=True).update(cancelled_at=timezone.now())
+        messages.info(request, f"{cancelled} arena(s) cancelled.")
+
+
+MAX_SWISS_ROUNDS = 15
+
+
+class SwissEventForm(forms.ModelForm):
+    """Staff's Swiss form: a deck game, no start in the past, 1 to 15 rounds."""
+
+    game = forms.ChoiceField(choices=[])
+
+    class Meta:
+        model = SwissEvent
+        fields = ("name", "game", "starts_at", "rounds")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [(s, get_engine(s).name) for s in swiss_entry.DECK_GAMES]
+        self.fields["rounds"].help_text = f"From 1 to {MAX_SWISS_ROUNDS}."
+
+    def clean(self):
+        data = super().clean()
+        start_checked = self.instance.pk is None or "starts_at" in self.changed_data
+        problems = arena_schedule.problems(
+            data.get("game", ""),
+            data.get("starts_at") if start_checked else None,
+            None,
+            swiss_entry.DECK_GAMES,
+        )
+        rounds = data.get("rounds")
+        if rounds is not None and not 1 <= rounds <= MAX_SWISS_ROUNDS:
+            problems.append(f"A Swiss event has from 1 to {MAX_SWISS_ROUNDS} rounds.")
+        if self.instance.pk is not None and self.instance.current_round > 0:
+            problems.append("This event has started; it can only be cancelled now.")
+        if problems:
+            raise forms.ValidationError(problems)
+        return data
+
+
+class SwissEntryInline(admin.TabularInline):
+    model = SwissEntry
+    extra = 0
+    fields = ("display_name", "deck_name", "rating", "joined_at")
+    readonly_fields = fields
+    can_delete = False
+
+
+@admin.register(SwissEvent)
+class SwissEventAdmin(admin.ModelAdmin):
+    form = SwissEventForm
+    list_display = ("name", "game", "starts_at", "rounds", "current_round", "phase", "entrants")
+    readonly_fields = ("current_round", "cancelled_at", "phase")
+    inlines = [SwissEntryInline]
+    actions = ["start_now", "cancel"]
+
+    @admin.display(description="phase")
+    def phase(self, event: SwissEvent) -> str:
+        return swiss_rounds.phase(event) if event.pk else "new"
+
+    @admin.display(description="players")
+    def entrants(self, event: SwissEvent) -> int:
+        return event.entries.count()
+
+    @admin.action(description="Start the selected events now")
+    def start_now(self, request, queryset):
+        now = timezone.now()
+        started = queryset.filter(cancelled_at__isnull=True, starts_at__gt=now).update(
+            starts_at=now
+        )
+        messages.info(request, f"{started} event(s) started now.")
+
+    @admin.action(description="Cancel the selected events (matches in play are played out)")
+    def cancel(self, request, queryset):
+        cancelled = queryset.filter(cancelled_at__isnull=True).update(cancelled_at=timezone.now())
+        messages.info(request, f"{cancelled} event(s) cancelled.")

@@ -373,3 +373,144 @@ class MailSent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} mail to {self.user} about {self.match.code}"
+
+
+class Arena(models.Model):
+    """A timed event of one game (games/matches/arenas/): while it runs, every free player
+    who has its page open is paired at once; wins, draws and streaks make the table."""
+
+    game = models.CharField(max_length=32, db_index=True)
+    name = models.CharField(max_length=80)
+    starts_at = models.DateTimeField(db_index=True)
+    minutes = models.PositiveSmallIntegerField()
+    rated = models.BooleanField(default=False)
+    cancelled_at = models.DateTimeField(null=True, blank=True)
+    # The next scoring sequence number: each finished pairing takes one, under this row's
+    # lock, so a recount replays the results in the order they were scored.
+    next_order = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-starts_at"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.game}, {self.starts_at:%Y-%m-%d %H:%M})"
+
+
+class ArenaPlayer(models.Model):
+    """One signed-up player's place in an arena. Only games/matches/arenas/ writes it; its
+    score is the sum of ``results``, each added once under the arena row's lock."""
+
+    arena = models.ForeignKey(Arena, on_delete=models.CASCADE, related_name="players")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    display_name = models.CharField(max_length=40)
+    rating = models.FloatField(default=1500.0)
+    score = models.IntegerField(default=0)
+    streak = models.PositiveSmallIntegerField(default=0)  # wins in a row, now
+    results = models.JSONField(default=list, blank=True)  # [{"r": "W"|"D"|"L", "p": points}]
+    # The arena match the player is in now; cleared when it is scored. Set only under the
+    # arena row's lock, and only from NULL: nobody is in two arena matches at once.
+    match = models.ForeignKey(
+        Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    last_opponent = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # When one of the player's arena sockets last beat; None once one closed. A player
+    # unseen for a few seconds is paused: never paired until a page of theirs beats again.
+    seen_at = models.DateTimeField(null=True, blank=True)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-score", "-rating", "joined_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["arena", "user"], name="one_entry_per_arena_player")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.display_name} in {self.arena_id}: {self.score}"
+
+
+class ArenaPairing(models.Model):
+    """One match an arena paired. ``order`` is set, once, when its result is scored."""
+
+    arena = models.ForeignKey(Arena, on_delete=models.CASCADE, related_name="pairings")
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="arena_pairing")
+    first = models.ForeignKey(ArenaPlayer, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(ArenaPlayer, on_delete=models.CASCADE, related_name="+")
+    order = models.PositiveIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["arena", "pk"]
+
+    def __str__(self) -> str:
+        return f"arena {self.arena_id}: {self.match_id}"
+
+
+class SwissEvent(models.Model):
+    """A Swiss tournament of a deck game (games/matches/swiss/): a fixed number of rounds,
+    everyone plays every round with the deck they registered, pairings by score with no
+    repeat, a bye scoring a win."""
+
+    game = models.CharField(max_length=32, db_index=True)
+    name = models.CharField(max_length=80)
+    starts_at = models.DateTimeField(db_index=True)
+    rounds = models.PositiveSmallIntegerField()
+    cancelled_at = models.DateTimeField(null=True, blank=True)
+    # The round being played (0 before the first); moved on only under this row's lock.
+    current_round = models.PositiveSmallIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-starts_at"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.game}, {self.rounds} rounds)"
+
+
+class SwissEntry(models.Model):
+    """A registered player and the deck they play all event: a copy taken when they
+    register, so editing the saved deck later changes nothing."""
+
+    event = models.ForeignKey(SwissEvent, on_delete=models.CASCADE, related_name="entries")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    display_name = models.CharField(max_length=40)
+    rating = models.FloatField(default=1500.0)
+    deck_name = models.CharField(max_length=60)
+    deck = models.JSONField(default=dict)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["joined_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "user"], name="one_entry_per_swiss_player")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.display_name} in {self.event_id}"
+
+
+class SwissPairing(models.Model):
+    """One board of one round; ``second`` is None for a bye (``match`` too)."""
+
+    event = models.ForeignKey(SwissEvent, on_delete=models.CASCADE, related_name="pairings")
+    round = models.PositiveSmallIntegerField()
+    first = models.ForeignKey(SwissEntry, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(
+        SwissEntry, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    match = models.OneToOneField(
+        Match, null=True, blank=True, on_delete=models.CASCADE, related_name="swiss_pairing"
+    )
+
+    class Meta:
+        ordering = ["event", "round", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "round", "first"], name="one_board_per_round_player"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"event {self.event_id} round {self.round}"

@@ -310,6 +310,11 @@ SWEEPER_INTERVAL_SECONDS = float(os.environ.get("SWEEPER_INTERVAL_SECONDS", "0.5
 # long a player waits alone before the bot is offered.
 QUEUE_TICK_SECONDS = float(os.environ.get("QUEUE_TICK_SECONDS", "1"))
 QUEUE_BOT_OFFER_SECONDS = float(os.environ.get("QUEUE_BOT_OFFER_SECONDS", "20"))
+# Arenas: how often an open arena page beats its player's row and runs a pairing pass, and
+# the shortest and longest arena staff may create (tests shorten the minimum).
+ARENA_TICK_SECONDS = float(os.environ.get("ARENA_TICK_SECONDS", "1"))
+ARENA_MIN_MINUTES = int(os.environ.get("ARENA_MIN_MINUTES", "10"))
+ARENA_MAX_MINUTES = int(os.environ.get("ARENA_MAX_MINUTES", "180"))
 # No sweeper heartbeat for this long means every sweeper was down: overdue steps then get a
 # fresh timer rather than firing (a player is never timed out for the server's downtime).
 SWEEPER_GAP_SECONDS = float(os.environ.get("SWEEPER_GAP_SECONDS", "5"))

@@ -3,6 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from games.pages import (
+    arenas,
     decks,
     history,
     login_throttle,
@@ -10,6 +11,7 @@ from games.pages import (
     players,
     replay_page,
     simulator,
+    swiss,
     views,
 )
 
@@ -28,6 +30,11 @@ urlpatterns = [
     path("m/<str:code>/decline/", views.decline_rematch, name="decline_rematch"),
     path("m/<str:code>/replay/", replay_page.replay, name="replay"),
     path("m/<str:code>/record.json", replay_page.record, name="record"),
+    path("a/<int:pk>/", arenas.arena_page, name="arena"),
+    path("a/<int:pk>/join/", arenas.arena_join, name="arena_join"),
+    path("s/<int:pk>/", swiss.event_page, name="swiss"),
+    path("s/<int:pk>/live/", swiss.event_live, name="swiss_live"),
+    path("s/<int:pk>/register/", swiss.register, name="swiss_register"),
     path("me/matches/", history.history, name="history"),
     path(
         "settings/notifications/",

@@ -147,6 +147,15 @@ def turns_changed(groups: list[str]) -> None:
         _send(group, {"type": "turns.changed"})
 
 
+def arena_group(arena_id: int) -> str:
+    return f"arena-{arena_id}"
+
+
+def arena_changed(arena_id: int) -> None:
+    """An arena's table or pairings changed: each of its pages re-reads it for its viewer."""
+    _send(arena_group(arena_id), {"type": "arena.changed"})
+
+
 def session_ended(channel_name: str) -> None:
     """Tell one socket that the session it was opened with has logged out."""
     _send(channel_name, {"type": "session.ended"}, to_channel=True)

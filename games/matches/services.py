@@ -32,6 +32,7 @@ from games.matches import (
     presence,
     ratings,
 )
+from games.matches.arenas import scoring as arena_scoring
 from games.matches.identity import Player
 from games.matches.your_turn import seat_group
 from games.models import Deck, Heartbeat, Match, MatchAction, Seat
@@ -114,8 +115,10 @@ def _finish(match: Match, outcome: Outcome | dict) -> None:
     match.status = Match.Status.FINISHED
     match.finished_at = timezone.now()
     match.deadline_at = None
-    # Same transaction as the result: a rating never moves for a match that did not finish.
+    # Same transaction as the result: a rating never moves for a match that did not finish,
+    # and an arena scores each of its matches exactly once.
     ratings.record_result(match)
+    arena_scoring.record_result(match)
 
 
 def _save(match: Match, expected_version: int) -> None:

@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404, render
 
 from games.engines import GAME_MODULES, get_engine
 from games.matches import ratings
+from games.matches.arenas import standings
 from games.models import Match, Rating, RatingChange, RatingPace
 from games.pages.rating_chart import rating_chart
 
@@ -47,7 +48,12 @@ def player_page(request, name: str):
     return render(
         request,
         "players/player.html",
-        {"who": user, "games": games, "recent": [_line(m, user) for m in recent]},
+        {
+            "who": user,
+            "games": games,
+            "recent": [_line(m, user) for m in recent],
+            "arenas": standings.arenas_of(user.pk),
+        },
     )
 
 

@@ -16,6 +16,7 @@ from django.core.management.base import BaseCommand
 from django.db import close_old_connections, connection
 
 from games.matches import mail, services
+from games.matches.swiss import rounds as swiss_rounds
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +44,10 @@ def sweep_once() -> int:
             # timers to the deadlines still waiting their turn here.
             services.sweeper_heartbeat()
             beaten = time.monotonic()
+    try:
+        swiss_rounds.advance_due()  # the next round of each Swiss event whose round is over
+    except Exception:  # the timers matter more: the next pass tries again
+        log.exception("pairing a Swiss round failed")
     return fired
 
 
