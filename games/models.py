@@ -297,3 +297,109 @@ class LiveSocket(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} socket {self.channel_name}"
+
+
+class ChatLine(models.Model):
+    """One line said in a match's chat. The players' room is read by everyone; the
+    spectators' room only by spectators until the match is over, so no watcher can pass a
+    player what the rules hide (games/matches/chat.py decides, games/live/chat.py routes)."""
+
+    class Room(models.TextChoices):
+        PLAYERS = "players", "players"
+        SPECTATORS = "spectators", "spectators"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="chat_lines")
+    room = models.CharField(max_length=10, choices=Room.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    guest_id = models.CharField(max_length=40, blank=True, default="")
+    author_name = models.CharField(max_length=40)
+    text = models.CharField(max_length=300)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        indexes = [
+            models.Index(fields=["user", "created_at"], name="chat_by_user"),
+            models.Index(fields=["guest_id", "created_at"], name="chat_by_guest"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.author_name} in {self.room}: {self.text[:40]}"
+
+
+class Block(models.Model):
+    """One account keeping another away: neither sees the other's chat lines, their
+    challenges and "Play now" skip each other (games/matches/blocks.py)."""
+
+    blocker = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="blocks_made"
+    )
+    blocked = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="blocks_received"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["blocker", "blocked"], name="one_block_per_pair")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.blocker} blocks {self.blocked}"
+
+
+class Report(models.Model):
+    """A chat line or a player put on the staff queue (the admin), with what was said around
+    it copied in: the context stays readable whatever happens to the lines later."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "open"
+        MUTED = "muted", "author muted"
+        DISMISSED = "dismissed", "dismissed"
+
+    reporter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reports_made"
+    )
+    # Who is reported: an account, or a guest (by id) when the line was a guest's.
+    reported_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="reports_received",
+    )
+    reported_guest_id = models.CharField(max_length=40, blank=True, default="")
+    reported_name = models.CharField(max_length=40)
+    line = models.ForeignKey(ChatLine, null=True, blank=True, on_delete=models.SET_NULL)
+    match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.SET_NULL)
+    # [{"name", "room", "text", "at", "reported"}], the lines around the reported one.
+    context = models.JSONField(default=list, blank=True)
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    handled_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"report on {self.reported_name} ({self.status})"
+
+
+class Mute(models.Model):
+    """Staff silenced an account (or a guest) until ``until``: their lines go to no one and
+    they are told so (games/matches/chat.py checks it on every line)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
+    )
+    guest_id = models.CharField(max_length=40, blank=True, default="", db_index=True)
+    until = models.DateTimeField(db_index=True)
+    report = models.ForeignKey(Report, null=True, blank=True, on_delete=models.SET_NULL)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"mute of {self.user or self.guest_id} until {self.until:%Y-%m-%d %H:%M}"

@@ -2,7 +2,16 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from games.pages import decks, history, login_throttle, players, replay_page, simulator, views
+from games.pages import (
+    decks,
+    history,
+    login_throttle,
+    players,
+    replay_page,
+    simulator,
+    social,
+    views,
+)
 
 urlpatterns = [
     path("", views.hall, name="hall"),
@@ -10,6 +19,10 @@ urlpatterns = [
     path("g/<slug:game>/how-to-play/", views.how_to_play, name="how_to_play"),
     path("g/<slug:game>/leaderboard/", players.leaderboard, name="leaderboard"),
     path("u/<str:name>/", players.player_page, name="player"),
+    path("u/<str:name>/block/", social.block_player, name="block_player"),
+    path("u/<str:name>/report/", social.report_player, name="report_player"),
+    path("chat/<int:line_id>/report/", social.report_line, name="chat_report"),
+    path("chat/<int:line_id>/block/", social.block_line_author, name="chat_block"),
     path("g/<slug:game>/create/", views.create, name="create"),
     path("m/<str:code>/", views.match_page, name="match"),
     path("m/<str:code>/join/", views.join, name="join"),

@@ -21,13 +21,14 @@ from django.utils import timezone
 
 from games.engines import GAME_MODULES
 from games.live import bot_pacer, moves, render_workers, sockets, watching
+from games.live import chat as live_chat
 from games.live.queue import QueueSeat
 from games.live.refusals import public_message
 from games.live.render_protocol import Rendered, RenderRequest
 from games.live.rendering import Viewer, hotseat_turn, render_flash, render_frame
 from games.live.threads import db, db_write
-from games.matches import bounded_json, committed, presence, services
-from games.matches.broadcast import bounded, lobby_group, match_group
+from games.matches import bounded_json, chat, committed, presence, services
+from games.matches.broadcast import bounded, lobby_group, match_group, spectators_group
 from games.matches.identity import player_from
 from games.matches.lobby import lobby_context
 from games.models import LiveSocket, Match
@@ -221,6 +222,11 @@ class MatchConsumer(SocketConsumer):
         await bounded(
             self.channel_layer.group_add(self.group, self.channel_name), f"join {self.group}"
         )
+        if self.spectating:
+            await bounded(
+                self.channel_layer.group_add(self.spectators, self.channel_name),
+                f"join {self.spectators}",
+            )
         if not await self.admit(self.match_id, self.presence_seat):
             return
         self.sent_version, self.deadline, self.replan = -1, None, asyncio.Event()
@@ -230,6 +236,8 @@ class MatchConsumer(SocketConsumer):
         self.shown, self.sending = None, asyncio.Lock()
         self.taken_version = None  # a version sent from a frame a worker rendered with a move
         await self.send_snapshot()
+        # The chat as stored now: a reopened socket catches up on lines said while it was away.
+        await self.send(text_data=await db(live_chat.render_lists)(self.match_id, self.player))
         if self.bot_match:
             bot_pacer.kick(self.match_id)  # a reconnect resumes a bot's turn left unfinished
         if self.moves_in_worker:
@@ -308,6 +316,10 @@ class MatchConsumer(SocketConsumer):
         # person holding the device says who they are.
         self.seat = None if self.hotseat else (mine[0] if mine else None)
         self.presence_seat = mine[0] if mine else None
+        # A socket of someone seated (hot-seat included) is a player's: it never joins the
+        # spectators' group, so the spectators' room can not reach it while the match runs.
+        self.spectating = not mine
+        self.spectators = spectators_group(match.pk)
         return True
 
     def cleanup_steps(self):
@@ -322,6 +334,11 @@ class MatchConsumer(SocketConsumer):
                 self.channel_layer.group_discard(self.group, self.channel_name),
                 f"leave {self.group}",
             )
+            if self.spectating:
+                yield bounded(
+                    self.channel_layer.group_discard(self.spectators, self.channel_name),
+                    f"leave {self.spectators}",
+                )
 
     # ---- rendering
 
@@ -448,6 +465,9 @@ class MatchConsumer(SocketConsumer):
         except BadFrame as exc:
             await self.reject(str(exc))
             return
+        if "chat" in data or "chat_quick" in data:
+            await self.say(data)
+            return
         try:
             if "hotseat_show" in data or data.get("resign") or "claim" in data:
                 rerender = await db_write(self._handle)(data)
@@ -480,6 +500,42 @@ class MatchConsumer(SocketConsumer):
             return
         if rerender:
             await self.send_snapshot()
+
+    # ---- chat (games/live/chat.py)
+
+    async def say(self, data: dict) -> None:
+        """A chat line from this socket's person: kept and routed by games/matches/chat.py;
+        this socket hears it back from the group like every other reader."""
+        try:
+            await db_write(chat.say)(
+                self.match_id, self.player, data.get("chat"), data.get("chat_quick")
+            )
+        except chat.ChatRefused as exc:
+            await self.send(text_data=live_chat.render_notice(exc.message))
+            return
+        await self.send(text_data=live_chat.render_notice(""))
+
+    async def chat_line(self, event):
+        line = event.get("line")
+        if not isinstance(line, dict):
+            return
+        if line.get("room") == "spectators" and not self.spectating:
+            # Only after the end does the spectators' room reach a player (through the
+            # match's group): the page then shows that room whole, as a reload would.
+            await self.send(text_data=await db(live_chat.render_lists)(self.match_id, self.player))
+            return
+        signed_in_pair = line.get("user_id") is not None and self.player.user_id is not None
+        if signed_in_pair and await db(live_chat.hidden_from)(line, self.player):
+            return
+        await self.send(text_data=live_chat.render_line(line, self.player))
+
+    async def chat_muted(self, event):
+        until = event.get("until", "")
+        await self.send(
+            text_data=live_chat.render_notice(
+                f"Staff muted you until {until} UTC: your messages reach no one."
+            )
+        )
 
     def _handle(self, data: dict) -> bool:
         """Act on a frame that is not a move (resign, hot-seat hand-over). Returns True when

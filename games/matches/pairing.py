@@ -19,7 +19,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from games.matches import ratings, services
+from games.matches import blocks, ratings, services
 from games.matches.identity import Player
 from games.models import Match, PairingLane, QueueEntry
 
@@ -141,8 +141,8 @@ def _pair_locked(lane: PairingLane, now) -> Paired | None:
     )
     for i, first in enumerate(waiting):
         for second in waiting[i + 1 :]:
-            if _same_person(first, second):
-                continue
+            if _same_person(first, second) or blocks.between(first.user_id, second.user_id):
+                continue  # a block keeps two players apart in "Play now" too
             waited = (now - first.joined_at).total_seconds()
             if abs(first.rating - second.rating) > window(waited):
                 continue

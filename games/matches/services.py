@@ -21,7 +21,15 @@ from django.utils import timezone
 
 from games.engines import get_engine
 from games.engines.core import IllegalAction, Outcome, state_hash
-from games.matches import bot_pacing, broadcast, committed, move_sql, presence, ratings
+from games.matches import (
+    blocks,
+    bot_pacing,
+    broadcast,
+    committed,
+    move_sql,
+    presence,
+    ratings,
+)
 from games.matches.identity import Player
 from games.models import Deck, Heartbeat, Match, MatchAction, Seat
 
@@ -262,6 +270,8 @@ def join_match(match_id: int, player: Player) -> Seat:
             raise Rejected("EXPIRED", "This challenge has expired: its creator left.")
         if match.rated and player.is_guest:
             raise Rejected("SIGN_IN", "This match is rated: sign up or log in to play it.")
+        if any(blocks.between(s.user_id, player.user_id) for s in seats):
+            raise Rejected("BLOCKED", "You can not join this match: one of you blocked the other.")
         taken = {s.index for s in seats}
         free = next(i for i in range(get_engine(match.game).seats) if i not in taken)
         seat = _seat_person(match, free, player)

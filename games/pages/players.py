@@ -8,7 +8,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 
 from games.engines import GAME_MODULES, get_engine
-from games.matches import ratings
+from games.matches import blocks, ratings
 from games.models import Match, Rating, RatingChange
 from games.pages.rating_chart import rating_chart
 
@@ -41,10 +41,18 @@ def player_page(request, name: str):
         .prefetch_related("seats")
         .order_by("-created_at")[:20]
     )
+    me = request.user if request.user.is_authenticated else None
     return render(
         request,
         "players/player.html",
-        {"who": user, "games": games, "recent": [_line(m, user) for m in recent]},
+        {
+            "who": user,
+            "games": games,
+            "recent": [_line(m, user) for m in recent],
+            # Block and report are offered to signed-in visitors on someone else's page.
+            "can_act": me is not None and me.pk != user.pk,
+            "blocked": me is not None and blocks.has_blocked(me.pk, user.pk),
+        },
     )
 
 

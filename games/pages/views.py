@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from games.engines import GAME_MODULES, get_engine
+from games.live.chat import panel_context
 from games.live.rendering import Viewer, context_for
 from games.matches import ratings, services
 from games.matches.lobby import lobby_context, my_matches
@@ -135,6 +136,7 @@ def match_page(request, code: str):
             "flash": "",
         }
     )
+    ctx.update(panel_context(match, request.player))
     return render(request, "match/match.html", ctx)
 
 
