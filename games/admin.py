@@ -264,3 +264,6 @@ class QueueEntryAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None):
         return False
+
+
+from games import admin_reports  # noqa: E402, F401  (the report queue registers itself)

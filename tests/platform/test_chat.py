@@ -153,8 +153,9 @@ async def test_markup_in_a_line_arrives_as_text():
     await a.send_to(text_data=say('<script>alert(1)</script><img src=x onerror="alert(2)">'))
     frame = await until(b, "alert(2)")
     assert "<script>" not in frame and "<img" not in frame
-    assert "&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=&quot;alert(2)&quot;&gt;" in (
-        frame
+    assert (
+        "&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=&quot;alert(2)&quot;&gt;"
+        in (frame)
     )
     for comm in (a, b):
         await comm.disconnect()
