@@ -55,6 +55,15 @@ class Match(models.Model):
     rematch_of = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
     )
+    # A private challenge to one account (a friend's "Challenge"): not in the lobby, and
+    # nobody else may take the seat.
+    invited = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="invitations",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -273,13 +282,15 @@ class QueueEntry(models.Model):
 
 
 class LiveSocket(models.Model):
-    """One open websocket (match page or lobby). Presence is derived from these rows, never
+    """One open websocket (match page, lobby, or any page of a signed-in player). Presence is derived from these rows, never
     counted: a socket that dies without saying goodbye stops being heartbeated by its process
     and its row expires (games/matches/presence.py), so a seat can not stay "online" for good."""
 
     class Kind(models.TextChoices):
         MATCH = "match", "match page"
         LOBBY = "lobby", "lobby page"
+        # Any page of a signed-in player: friends' challenges arrive there as a toast.
+        PERSONAL = "personal", "any page"
 
     channel_name = models.CharField(max_length=200, unique=True)
     kind = models.CharField(max_length=8, choices=Kind.choices)
@@ -403,3 +414,24 @@ class Mute(models.Model):
 
     def __str__(self) -> str:
         return f"mute of {self.user or self.guest_id} until {self.until:%Y-%m-%d %H:%M}"
+
+
+class Follow(models.Model):
+    """One account following another: the follower's friends list shows them, whether they
+    are online and what they play, with a "Challenge" button (games/matches/friends.py)."""
+
+    follower = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="follows"
+    )
+    followed = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="followers"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["follower", "followed"], name="one_follow_per_pair")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.follower} follows {self.followed}"

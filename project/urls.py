@@ -4,6 +4,7 @@ from django.urls import path
 
 from games.pages import (
     decks,
+    friends,
     history,
     login_throttle,
     players,
@@ -20,6 +21,9 @@ urlpatterns = [
     path("g/<slug:game>/leaderboard/", players.leaderboard, name="leaderboard"),
     path("u/<str:name>/", players.player_page, name="player"),
     path("u/<str:name>/block/", social.block_player, name="block_player"),
+    path("u/<str:name>/follow/", friends.follow, name="follow"),
+    path("friends/", friends.friends_page, name="friends"),
+    path("friends/<str:name>/challenge/", friends.challenge, name="friend_challenge"),
     path("u/<str:name>/report/", social.report_player, name="report_player"),
     path("chat/<int:line_id>/report/", social.report_line, name="chat_report"),
     path("chat/<int:line_id>/block/", social.block_line_author, name="chat_block"),

@@ -1,12 +1,12 @@
 """Who keeps whom away. A block works both ways: neither account sees the other's chat lines,
-their challenges and "Play now" skip each other. Blocks are between accounts; a guest has
+their challenges and "Play now" skip each other, and neither may follow the other. Blocks are between accounts; a guest has
 nothing lasting to block."""
 
 from __future__ import annotations
 
 from django.db.models import Q
 
-from games.models import Block
+from games.models import Block, Follow
 
 
 def between(a: int | None, b: int | None) -> bool:
@@ -36,6 +36,11 @@ def block(blocker_id: int, blocked_id: int) -> bool:
     if blocker_id == blocked_id:
         return False
     _, created = Block.objects.get_or_create(blocker_id=blocker_id, blocked_id=blocked_id)
+    # A block ends following, both ways: neither may follow the other while it stands.
+    Follow.objects.filter(
+        Q(follower_id=blocker_id, followed_id=blocked_id)
+        | Q(follower_id=blocked_id, followed_id=blocker_id)
+    ).delete()
     return created
 
 

@@ -154,6 +154,11 @@ def chat_muted(channel_name: str, until: str) -> None:
     _send(channel_name, {"type": "chat.muted", "until": until}, to_channel=True)
 
 
+def friend_challenge(channel_name: str, toast: dict) -> None:
+    """Tell one page of a signed-in player that a friend challenged them."""
+    _send(channel_name, {"type": "friend.challenge", "toast": toast}, to_channel=True)
+
+
 def lobby_changed(game: str) -> None:
     _send(lobby_group(game), {"type": "lobby.changed"})
 

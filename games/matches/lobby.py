@@ -21,6 +21,7 @@ def lobby_context(game: str, player: Player | None) -> dict:
     open_matches = (
         Match.objects.filter(game=game, status=Match.Status.WAITING, mode=Match.Mode.ONLINE)
         .filter(rematch_of=None)  # a rematch offer is for one player, not the lobby
+        .filter(invited=None)  # nor is a friend's private challenge
         .prefetch_related("seats")
         .order_by("-created_at")[:50]
     )

@@ -183,9 +183,10 @@ def create_match(
     creator_seat: int = 0,
     seed: str | None = None,
     rated: bool = False,
+    invited_user_id: int | None = None,
 ) -> Match:
-    """Create a match. Online: the creator waits for a second person. Bot and hot-seat
-    matches start at once."""
+    """Create a match. Online: the creator waits for a second person (only the invited
+    account, when there is one). Bot and hot-seat matches start at once."""
     engine = get_engine(game)
     config = dict(config or {})
     errors = engine.validate_config(config)
@@ -200,7 +201,14 @@ def create_match(
     if rated and (mode != Match.Mode.ONLINE or creator.is_guest):
         raise Rejected("NOT_RATEABLE", "Rated matches are online between signed-up players.")
     with transaction.atomic():
-        match = Match(game=game, mode=mode, config=config, timed=timed, rated=rated)
+        match = Match(
+            game=game,
+            mode=mode,
+            config=config,
+            timed=timed,
+            rated=rated,
+            invited_id=invited_user_id if mode == Match.Mode.ONLINE else None,
+        )
         if seed is not None:
             match.seed = seed
         match.state = engine.setup(config, match.seed)
@@ -266,6 +274,8 @@ def join_match(match_id: int, player: Player) -> Seat:
             raise Rejected("NOT_OPEN", "This match is not open for joining.")
         if match.rematch_of_id is not None and not _played_in(match.rematch_of_id, player):
             raise Rejected("RESERVED", "This rematch is offered to the other player only.")
+        if match.invited_id is not None and match.invited_id != player.user_id:
+            raise Rejected("RESERVED", "This challenge is for another player.")
         if presence.challenge_expired(match):
             raise Rejected("EXPIRED", "This challenge has expired: its creator left.")
         if match.rated and player.is_guest:

@@ -8,7 +8,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 
 from games.engines import GAME_MODULES, get_engine
-from games.matches import blocks, ratings
+from games.matches import blocks, friends, ratings
 from games.models import Match, Rating, RatingChange
 from games.pages.rating_chart import rating_chart
 
@@ -52,6 +52,7 @@ def player_page(request, name: str):
             # Block and report are offered to signed-in visitors on someone else's page.
             "can_act": me is not None and me.pk != user.pk,
             "blocked": me is not None and blocks.has_blocked(me.pk, user.pk),
+            "following": me is not None and friends.follows(me.pk, user.pk),
         },
     )
 

@@ -123,6 +123,10 @@ def match_page(request, code: str):
     reserved = match.rematch_of_id is not None and not any(
         request.player.owns(s) for s in match.rematch_of.seats.all()
     )
+    # A friend's private challenge is for the invited account only.
+    reserved = reserved or (
+        match.invited_id is not None and match.invited_id != request.player.user_id
+    )
     ctx = context_for(match, Viewer(request.player, seat, hotseat))
     ctx.update(
         {
