@@ -266,4 +266,4 @@ class QueueEntryAdmin(admin.ModelAdmin):
         return False
 
 
-from games import admin_reports  # noqa: E402, F401  (the report queue registers itself)
+from games.pages import report_queue  # noqa: E402, F401  (the report queue registers itself)
