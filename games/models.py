@@ -435,3 +435,32 @@ class Follow(models.Model):
 
     def __str__(self) -> str:
         return f"{self.follower} follows {self.followed}"
+
+
+class SocialSettings(models.Model):
+    """A signed-in player's choices about talking and being challenged; no row means the
+    defaults (games/matches/social_settings.py)."""
+
+    class ChallengesFrom(models.TextChoices):
+        EVERYONE = "everyone", "everyone"
+        FRIENDS = "friends", "players I follow"
+        NOBODY = "nobody", "no one"
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="social_settings"
+    )
+    chat_off = models.BooleanField(
+        default=False, help_text="Hide match chat entirely: I neither read nor write."
+    )
+    spectators_room_off = models.BooleanField(
+        default=False, help_text="Never show me the spectators' room, nor let me write in it."
+    )
+    challenges_from = models.CharField(
+        max_length=10,
+        choices=ChallengesFrom.choices,
+        default=ChallengesFrom.EVERYONE,
+        help_text="Who may send me a private challenge from their Friends list.",
+    )
+
+    def __str__(self) -> str:
+        return f"social settings of {self.user}"

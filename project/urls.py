@@ -11,6 +11,7 @@ from games.pages import (
     replay_page,
     simulator,
     social,
+    social_settings_page,
     views,
 )
 
@@ -23,6 +24,7 @@ urlpatterns = [
     path("u/<str:name>/block/", social.block_player, name="block_player"),
     path("u/<str:name>/follow/", friends.follow, name="follow"),
     path("friends/", friends.friends_page, name="friends"),
+    path("settings/social/", social_settings_page.social_settings_page, name="social_settings"),
     path("friends/<str:name>/challenge/", friends.challenge, name="friend_challenge"),
     path("u/<str:name>/report/", social.report_player, name="report_player"),
     path("chat/<int:line_id>/report/", social.report_line, name="chat_report"),

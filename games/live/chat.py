@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.template.loader import render_to_string
 
-from games.matches import blocks, chat
+from games.matches import blocks, chat, social_settings
 from games.matches.identity import Player
 from games.models import Match
 
@@ -19,7 +19,12 @@ def panel_context(match: Match, player: Player | None) -> dict:
     """What the chat panel of a match page shows this viewer."""
     room = chat.room_for(match, player)
     return {
-        "chat_room": {"writes": room.writes, "reads_spectators": room.reads_spectators},
+        "chat_room": {
+            "writes": room.writes,
+            "reads_spectators": room.reads_spectators,
+            "off": room.off,
+            "why_not": room.why_not,
+        },
         "chat_lines": chat.lines_for(match, player),
         "chat_me": player.user_id if player is not None else None,
         "chat_can_act": player is not None and player.user_id is not None,
@@ -55,3 +60,9 @@ def hidden_from(line: dict, player: Player | None) -> bool:
     author = line.get("user_id")
     viewer = player.user_id if player is not None else None
     return blocks.between(author, viewer)
+
+
+def choices_of(player: Player | None) -> tuple[bool, bool]:
+    """(chat off, spectators' room off) for a socket's person, read when it opens."""
+    choices = social_settings.of(player.user_id if player is not None else None)
+    return choices.chat_off, choices.spectators_room_off

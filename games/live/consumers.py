@@ -222,7 +222,7 @@ class MatchConsumer(SocketConsumer):
         await bounded(
             self.channel_layer.group_add(self.group, self.channel_name), f"join {self.group}"
         )
-        if self.spectating:
+        if self.joins_spectators:
             await bounded(
                 self.channel_layer.group_add(self.spectators, self.channel_name),
                 f"join {self.spectators}",
@@ -320,6 +320,10 @@ class MatchConsumer(SocketConsumer):
         # spectators' group, so the spectators' room can not reach it while the match runs.
         self.spectating = not mine
         self.spectators = spectators_group(match.pk)
+        # The person's chat choices, as they were when the page opened (a reload applies
+        # a change): chat off hears no line; the spectators' room off never joins its group.
+        self.chat_off, self.spectators_room_off = live_chat.choices_of(self.player)
+        self.joins_spectators = self.spectating and not (self.chat_off or self.spectators_room_off)
         return True
 
     def cleanup_steps(self):
@@ -334,7 +338,7 @@ class MatchConsumer(SocketConsumer):
                 self.channel_layer.group_discard(self.group, self.channel_name),
                 f"leave {self.group}",
             )
-            if self.spectating:
+            if self.joins_spectators:
                 yield bounded(
                     self.channel_layer.group_discard(self.spectators, self.channel_name),
                     f"leave {self.spectators}",
@@ -517,7 +521,9 @@ class MatchConsumer(SocketConsumer):
 
     async def chat_line(self, event):
         line = event.get("line")
-        if not isinstance(line, dict):
+        if not isinstance(line, dict) or self.chat_off:
+            return
+        if line.get("room") == "spectators" and self.spectators_room_off:
             return
         if line.get("room") == "spectators" and not self.spectating:
             # Only after the end does the spectators' room reach a player (through the

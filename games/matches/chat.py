@@ -20,7 +20,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games.matches import blocks, broadcast
+from games.matches import blocks, broadcast, social_settings
 from games.matches.identity import Player
 from games.models import ChatLine, Match, Mute
 
@@ -48,20 +48,33 @@ class ChatRefused(Exception):
 
 @dataclass(frozen=True)
 class Room:
-    """Where a person writes in a match, and what they may read there."""
+    """Where a person writes in a match, what they may read there, and why they may not
+    write when they may not."""
 
-    writes: str | None  # ChatLine.Room, or None: may read only
+    writes: str | None  # ChatLine.Room, or None: may not write
     reads_spectators: bool
+    off: bool = False  # the person turned chat off: nothing is shown or sent to them
+    why_not: str = ""
+
+
+CHAT_OFF = Room(None, False, off=True, why_not="Chat is off in your settings.")
 
 
 def room_for(match: Match, player: Player | None) -> Room:
+    choices = social_settings.of(player.user_id if player is not None else None)
+    if choices.chat_off:
+        return CHAT_OFF
     seated = player is not None and any(player.owns(s) for s in match.seats.all())
     over = match.status in (Match.Status.FINISHED, Match.Status.ABORTED)
+    spectators_shown = not choices.spectators_room_off
     if seated:
-        return Room(ChatLine.Room.PLAYERS, reads_spectators=over)
+        return Room(ChatLine.Room.PLAYERS, reads_spectators=over and spectators_shown)
+    if not spectators_shown:
+        return Room(None, False, why_not="The spectators' room is off in your settings.")
     # Spectators write only signed in: a guest watcher is anyone at all, unaccountable.
-    signed_in = player is not None and player.user_id is not None
-    return Room(ChatLine.Room.SPECTATORS if signed_in else None, reads_spectators=True)
+    if player is None or player.user_id is None:
+        return Room(None, True, why_not="Sign in to write in the spectators' room.")
+    return Room(ChatLine.Room.SPECTATORS, reads_spectators=True)
 
 
 def clean_text(raw: object) -> str:
@@ -137,7 +150,7 @@ def say(match_id: int, player: Player, text: object = None, quick: object = None
         raise ChatRefused("That match is gone.")
     room = room_for(match, player)
     if room.writes is None:
-        raise ChatRefused("Sign in to write in the spectators' room.")
+        raise ChatRefused(room.why_not)
     with transaction.atomic():
         _check_author(player)
         line = ChatLine.objects.create(
@@ -158,6 +171,8 @@ def say(match_id: int, player: Player, text: object = None, quick: object = None
 def lines_for(match: Match, player: Player | None) -> dict[str, list[dict]]:
     """The stored lines a viewer may read, by room, without those of accounts kept away."""
     room = room_for(match, player)
+    if room.off:
+        return {"players": [], "spectators": []}
     lines = match.chat_lines.all()
     if not room.reads_spectators:
         lines = lines.filter(room=ChatLine.Room.PLAYERS)

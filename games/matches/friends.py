@@ -9,9 +9,9 @@ from __future__ import annotations
 from django.db import transaction
 
 from games.engines import GAME_MODULES, get_engine
-from games.matches import blocks, broadcast, presence, services
+from games.matches import blocks, broadcast, presence, services, social_settings
 from games.matches.identity import Player
-from games.models import Follow, LiveSocket, Match
+from games.models import Follow, LiveSocket, Match, SocialSettings
 
 
 class FriendRefused(Exception):
@@ -81,6 +81,9 @@ def challenge(challenger: Player, friend, game: str) -> Match:
         raise FriendRefused("You can not challenge this player: one of you blocked the other.")
     if not follows(challenger.user_id, friend.pk):
         raise FriendRefused("Follow this player first.")
+    refused = may_challenge(challenger.user_id, friend.pk)
+    if refused:
+        raise FriendRefused(refused)
     try:
         match = services.create_match(game, challenger, invited_user_id=friend.pk)
     except services.Rejected as exc:
@@ -93,6 +96,16 @@ def challenge(challenger: Player, friend, game: str) -> Match:
     friend_key = f"u:{friend.pk}"
     transaction.on_commit(lambda: _tell(friend_key, toast))
     return match
+
+
+def may_challenge(challenger_id: int, friend_id: int) -> str | None:
+    """None when the friend takes private challenges from the challenger; else why not."""
+    choice = social_settings.of(friend_id).challenges_from
+    if choice == SocialSettings.ChallengesFrom.NOBODY:
+        return "This player takes no private challenges."
+    if choice == SocialSettings.ChallengesFrom.FRIENDS and not follows(friend_id, challenger_id):
+        return "This player takes private challenges only from players they follow."
+    return None
 
 
 def _tell(player_key: str, toast: dict) -> None:
