@@ -311,15 +311,20 @@ class LiveSocket(models.Model):
 
 
 class ChatLine(models.Model):
-    """One line said in a match's chat. The players' room is read by everyone; the
-    spectators' room only by spectators until the match is over, so no watcher can pass a
-    player what the rules hide (games/matches/chat.py decides, games/live/chat.py routes)."""
+    """One line said in a match's chat or a game's lobby room. A match's players' room is
+    read by everyone; its spectators' room only by spectators until the match is over, so no
+    watcher can pass a player what the rules hide (games/matches/chat.py decides,
+    games/live/chat.py routes). A lobby line has no match and names its game."""
 
     class Room(models.TextChoices):
         PLAYERS = "players", "players"
         SPECTATORS = "spectators", "spectators"
+        LOBBY = "lobby", "lobby"
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="chat_lines")
+    match = models.ForeignKey(
+        Match, null=True, blank=True, on_delete=models.CASCADE, related_name="chat_lines"
+    )
+    lobby = models.CharField(max_length=32, blank=True, default="", db_index=True)
     room = models.CharField(max_length=10, choices=Room.choices)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL

@@ -55,6 +55,10 @@ def render_notice(words: str) -> str:
     return render_to_string("match/_chat_notice.html", {"notice": words, "oob": True})
 
 
+def muted_notice(until: str) -> str:
+    return render_notice(f"Staff muted you until {until} UTC: your messages reach no one.")
+
+
 def hidden_from(line: dict, player: Player | None) -> bool:
     """A line of an account kept away from this viewer (a block either way)."""
     author = line.get("user_id")

@@ -27,7 +27,7 @@ from games.live.refusals import public_message
 from games.live.render_protocol import Rendered, RenderRequest
 from games.live.rendering import Viewer, hotseat_turn, render_flash, render_frame
 from games.live.threads import db, db_write
-from games.matches import bounded_json, chat, committed, presence, services
+from games.matches import bounded_json, chat, committed, lobby_chat, presence, services
 from games.matches.broadcast import bounded, lobby_group, match_group, spectators_group
 from games.matches.identity import player_from
 from games.matches.lobby import lobby_context
@@ -536,12 +536,7 @@ class MatchConsumer(SocketConsumer):
         await self.send(text_data=live_chat.render_line(line, self.player))
 
     async def chat_muted(self, event):
-        until = event.get("until", "")
-        await self.send(
-            text_data=live_chat.render_notice(
-                f"Staff muted you until {until} UTC: your messages reach no one."
-            )
-        )
+        await self.send(text_data=live_chat.muted_notice(event.get("until", "")))
 
     def _handle(self, data: dict) -> bool:
         """Act on a frame that is not a move (resign, hot-seat hand-over). Returns True when
@@ -609,6 +604,7 @@ class LobbyConsumer(SocketConsumer):
         self.player = player_from(self.scope.get("user"), self.scope.get("session"))
         self.group = lobby_group(self.game)
         self.queue = QueueSeat(self, self.game, self.player)
+        self.chat_off, _ = await db(live_chat.choices_of)(self.player)
         self.limiter = RateLimiter(settings.WS_MAX_MESSAGES_PER_10S)
         await self.channel_layer.group_add(self.group, self.channel_name)
         if not await self.admit():
@@ -633,9 +629,35 @@ class LobbyConsumer(SocketConsumer):
         if "queue" in data:
             await self.queue.handle(data)
             return
+        if "chat" in data or "chat_quick" in data:
+            await self.say(data)
+            return
         await self.send(
             text_data=render_flash("The lobby is read-only over the socket; use the buttons.")
         )
+
+    async def say(self, data: dict) -> None:
+        """A line for this game's lobby room (games/matches/lobby_chat.py)."""
+        try:
+            await db_write(lobby_chat.say)(
+                self.game, self.player, data.get("chat"), data.get("chat_quick")
+            )
+        except chat.ChatRefused as exc:
+            await self.send(text_data=live_chat.render_notice(exc.message))
+            return
+        await self.send(text_data=live_chat.render_notice(""))
+
+    async def chat_line(self, event):
+        line = event.get("line")
+        if not isinstance(line, dict) or self.chat_off:
+            return
+        signed_in_pair = line.get("user_id") is not None and self.player.user_id is not None
+        if signed_in_pair and await db(live_chat.hidden_from)(line, self.player):
+            return
+        await self.send(text_data=live_chat.render_line(line, self.player))
+
+    async def chat_muted(self, event):
+        await self.send(text_data=live_chat.muted_notice(event.get("until", "")))
 
     async def queue_paired(self, event):
         """Another socket's pairing pass put this socket's player in a match."""

@@ -149,6 +149,11 @@ def chat_line(match_id: int, line: dict, to_everyone: bool) -> None:
     _send(group, {"type": "chat.line", "line": line})
 
 
+def lobby_chat_line(game: str, line: dict) -> None:
+    """A line of a game's lobby room, to every lobby page of that game."""
+    _send(lobby_group(game), {"type": "chat.line", "line": line})
+
+
 def chat_muted(channel_name: str, until: str) -> None:
     """Tell one socket that its person has just been muted."""
     _send(channel_name, {"type": "chat.muted", "until": until}, to_channel=True)

@@ -108,7 +108,7 @@ def muted_until(player: Player):
     return mute.until if mute is not None else None
 
 
-def _check_author(player: Player) -> None:
+def check_author(player: Player) -> None:
     until = muted_until(player)
     if until is not None:
         raise ChatRefused(
@@ -136,15 +136,20 @@ def line_event(line: ChatLine) -> dict:
     }
 
 
-def say(match_id: int, player: Player, text: object = None, quick: object = None) -> ChatLine:
-    """Keep one line from ``player`` in the match's chat and, after commit, send it to the
-    sockets that may read it: everyone for the players' room, the spectators' group for the
-    spectators' room while the match runs."""
+def line_text(text: object, quick: object) -> str:
+    """A typed line, or the words of a quick line, cleaned; refused in words otherwise."""
     if quick is not None:
         if not isinstance(quick, str) or quick not in QUICK_LINES:
             raise ChatRefused("That quick line is not one of those offered.")
         text = QUICK_LINES[quick]
-    text = clean_text(text)
+    return clean_text(text)
+
+
+def say(match_id: int, player: Player, text: object = None, quick: object = None) -> ChatLine:
+    """Keep one line from ``player`` in the match's chat and, after commit, send it to the
+    sockets that may read it: everyone for the players' room, the spectators' group for the
+    spectators' room while the match runs."""
+    text = line_text(text, quick)
     match = Match.objects.prefetch_related("seats").filter(pk=match_id).first()
     if match is None:
         raise ChatRefused("That match is gone.")
@@ -152,7 +157,7 @@ def say(match_id: int, player: Player, text: object = None, quick: object = None
     if room.writes is None:
         raise ChatRefused(room.why_not)
     with transaction.atomic():
-        _check_author(player)
+        check_author(player)
         line = ChatLine.objects.create(
             match=match,
             room=room.writes,

@@ -26,7 +26,7 @@ class ReportRefused(Exception):
 
 
 def _context(line: ChatLine) -> list[dict]:
-    around = ChatLine.objects.filter(match_id=line.match_id)
+    around = ChatLine.objects.filter(match_id=line.match_id, lobby=line.lobby)
     before = list(around.filter(pk__lt=line.pk).order_by("-pk")[:CONTEXT_LINES])
     after = list(around.filter(pk__gt=line.pk).order_by("pk")[:CONTEXT_LINES])
     return [
@@ -116,7 +116,10 @@ def mute(report: Report, hours: float) -> Mute:
         else f"g:{report.reported_guest_id}"
     )
     shown = f"{until:%Y-%m-%d %H:%M}"
-    for channel in LiveSocket.objects.filter(player_key=key).values_list("channel_name", flat=True):
+    talking = LiveSocket.objects.filter(
+        player_key=key, kind__in=(LiveSocket.Kind.MATCH, LiveSocket.Kind.LOBBY)
+    )  # the pages that have a chat
+    for channel in talking.values_list("channel_name", flat=True):
         broadcast.chat_muted(channel, shown)
     return muted
 

@@ -23,6 +23,8 @@ def _readable_line(request, line_id: int) -> ChatLine:
     line = get_object_or_404(
         ChatLine.objects.select_related("match").prefetch_related("match__seats"), pk=line_id
     )
+    if line.match is None:
+        return line  # a lobby room's line: everyone on the lobby page reads it
     room = chat.room_for(line.match, request.player)
     if line.room == ChatLine.Room.SPECTATORS and not room.reads_spectators:
         raise Http404("No such line.")
@@ -50,9 +52,9 @@ def block_line_author(request, line_id: int):
         return _notice(request, "Only another player's account can be blocked.")
     blocks.block(request.user.pk, line.user_id)
     gone = list(
-        ChatLine.objects.filter(match_id=line.match_id, user_id=line.user_id).values_list(
-            "pk", flat=True
-        )
+        ChatLine.objects.filter(
+            match_id=line.match_id, lobby=line.lobby, user_id=line.user_id
+        ).values_list("pk", flat=True)
     )
     return _notice(
         request,

@@ -17,7 +17,8 @@ from django_htmx.http import HttpResponseClientRedirect
 from games.engines import GAME_MODULES, get_engine
 from games.live.chat import panel_context
 from games.live.rendering import Viewer, context_for
-from games.matches import ratings, services
+from games.matches import lobby_chat, ratings, services
+from games.matches.chat import QUICK_LINES
 from games.matches.lobby import lobby_context, my_matches
 from games.matches.options import declared_options, match_options_from_post, mode_and_timing
 from games.models import Match
@@ -68,6 +69,11 @@ def lobby(request, game: str):
             "deck_builder": reverse("deck_list", args=[game])
             if game in games_with_decks()
             else None,
+            "lobby_lines": lobby_chat.lines_for(game, request.player),
+            "lobby_why_not": lobby_chat.may_write(request.player),
+            "chat_me": request.player.user_id,
+            "chat_can_act": request.player.user_id is not None,
+            "quick_lines": list(QUICK_LINES.items()),
         }
     )
     return render(request, "lobby/lobby.html", ctx)
