@@ -11,6 +11,8 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
 from django.test import AsyncClient
 
+from games.engines import get_engine
+from games.engines.core import canonical_json
 from games.matches import blocks, chat, reports, services
 from games.matches.identity import Player
 from games.models import ChatLine, Match, Report
@@ -95,10 +97,17 @@ async def test_a_spectators_line_never_reaches_a_players_socket_while_the_match_
         frame = await until(comm, "her hand holds two fire cards")
         assert 'id="chat-spectators"' in frame
     # Every frame a player's socket gets from here on, a move's included, is checked.
+    action = get_engine(EC).legal_actions(match.state, 0)[0]
+    await a.send_to(
+        text_data=json.dumps({"action": canonical_json(action), "step": match.step, "HEADERS": {}})
+    )
+    got_a, got_b = await until(a, 'id="match-status"'), await until(b, 'id="match-status"')
     await a.send_to(text_data=say("ready?"))
-    got_a, got_b = await until(a, "ready?"), await until(b, "ready?")
+    got_a += await until(a, "ready?")
+    got_b += await until(b, "ready?")
     got_a += await quiet(a)
     got_b += await quiet(b)
+    assert await database_sync_to_async(match.actions.count)() == 1, "the move was made"
     assert "fire cards" not in got_a and "fire cards" not in got_b
     # A player's page, reloaded, does not show it either; a spectator's does.
     lines_for_player = await database_sync_to_async(
