@@ -16,6 +16,7 @@ import unicodedata
 from dataclasses import dataclass
 from datetime import timedelta
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -108,6 +109,17 @@ def muted_until(player: Player):
     return mute.until if mute is not None else None
 
 
+def hold_author(player: Player, match_id: int | None = None) -> None:
+    """Lock a row that stands for the author until the transaction ends, so two of their
+    lines arriving at once on two workers are counted one after the other, not both
+    against the same count: their account's row, or for a guest (who writes only in the
+    matches they play) the match's row. (SQLite writes one at a time anyway.)"""
+    if player.user_id is not None:
+        list(get_user_model().objects.select_for_update().filter(pk=player.user_id))
+    elif match_id is not None:
+        list(Match.objects.select_for_update().filter(pk=match_id).values_list("pk"))
+
+
 def check_author(player: Player) -> None:
     until = muted_until(player)
     if until is not None:
@@ -157,6 +169,7 @@ def say(match_id: int, player: Player, text: object = None, quick: object = None
     if room.writes is None:
         raise ChatRefused(room.why_not)
     with transaction.atomic():
+        hold_author(player, match.pk)
         check_author(player)
         line = ChatLine.objects.create(
             match=match,

@@ -8,7 +8,7 @@ from django.db import transaction
 
 from games.engines import GAME_MODULES
 from games.matches import blocks, broadcast, social_settings
-from games.matches.chat import ChatRefused, check_author, line_event, line_text
+from games.matches.chat import ChatRefused, check_author, hold_author, line_event, line_text
 from games.matches.identity import Player
 from games.models import ChatLine
 
@@ -32,6 +32,7 @@ def say(game: str, player: Player, text: object = None, quick: object = None) ->
     if refused:
         raise ChatRefused(refused)
     with transaction.atomic():
+        hold_author(player)
         check_author(player)
         line = ChatLine.objects.create(
             lobby=game,
