@@ -538,6 +538,12 @@ class MatchConsumer(SocketConsumer):
     async def chat_muted(self, event):
         await self.send(text_data=live_chat.muted_notice(event.get("until", "")))
 
+    async def chat_opened(self, event):
+        """The match ended: a player's page now shows the spectators' room, whole."""
+        if self.spectating or self.chat_off or self.spectators_room_off:
+            return
+        await self.send(text_data=await db(live_chat.render_lists)(self.match_id, self.player))
+
     def _handle(self, data: dict) -> bool:
         """Act on a frame that is not a move (resign, hot-seat hand-over). Returns True when
         only this socket needs a fresh render (changes to the match reach every socket

@@ -154,6 +154,11 @@ def lobby_chat_line(game: str, line: dict) -> None:
     _send(lobby_group(game), {"type": "chat.line", "line": line})
 
 
+def chat_opened(match_id: int) -> None:
+    """The match is over: its players' pages may now show the spectators' room."""
+    _send(match_group(match_id), {"type": "chat.opened"})
+
+
 def chat_muted(channel_name: str, until: str) -> None:
     """Tell one socket that its person has just been muted."""
     _send(channel_name, {"type": "chat.muted", "until": until}, to_channel=True)

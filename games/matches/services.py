@@ -106,6 +106,9 @@ def _finish(match: Match, outcome: Outcome | dict) -> None:
     match.deadline_at = None
     # Same transaction as the result: a rating never moves for a match that did not finish.
     ratings.record_result(match)
+    # Over: the spectators' room opens to the players (games/matches/chat.py).
+    match_id = match.pk
+    transaction.on_commit(lambda: broadcast.chat_opened(match_id))
 
 
 def _save(match: Match, expected_version: int) -> None:

@@ -114,8 +114,12 @@ async def test_a_spectators_line_never_reaches_a_players_socket_while_the_match_
         lambda: chat.lines_for(Match.objects.get(pk=match.pk), alice)
     )()
     assert lines_for_player["spectators"] == []
-    # Once the match is over the spectators' room opens to the players.
+    # Once the match is over the spectators' room opens to the players, at once.
     await database_sync_to_async(services.resign)(match.pk, alice)
+    for comm in (a, b):
+        opened = await until(comm, "fire cards")
+        assert 'id="chat-spectators-room" hx-swap-oob="true"' in opened
+        assert 'id="chat-spectators-room" hidden' not in opened
     await d.send_to(text_data=say("what a finish"))
     assert "what a finish" in await until(a, "what a finish")
     everything = await until(b, "what a finish")
