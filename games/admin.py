@@ -464,3 +464,6 @@ class SwissEventAdmin(admin.ModelAdmin):
     def cancel(self, request, queryset):
         cancelled = queryset.filter(cancelled_at__isnull=True).update(cancelled_at=timezone.now())
         messages.info(request, f"{cancelled} event(s) cancelled.")
+
+
+from games.pages import report_queue  # noqa: E402, F401  (the report queue registers itself)

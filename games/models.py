@@ -58,6 +58,15 @@ class Match(models.Model):
     rematch_of = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
     )
+    # A private challenge to one account (a friend's "Challenge"): not in the lobby, and
+    # nobody else may take the seat.
+    invited = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="invitations",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -307,13 +316,15 @@ class QueueEntry(models.Model):
 
 
 class LiveSocket(models.Model):
-    """One open websocket (match page or lobby). Presence is derived from these rows, never
+    """One open websocket (match page, lobby, or any page of a signed-in player). Presence is derived from these rows, never
     counted: a socket that dies without saying goodbye stops being heartbeated by its process
     and its row expires (games/matches/presence.py), so a seat can not stay "online" for good."""
 
     class Kind(models.TextChoices):
         MATCH = "match", "match page"
         LOBBY = "lobby", "lobby page"
+        # Any page of a signed-in player: friends' challenges arrive there as a toast.
+        PERSONAL = "personal", "any page"
 
     channel_name = models.CharField(max_length=200, unique=True)
     kind = models.CharField(max_length=8, choices=Kind.choices)
@@ -514,3 +525,164 @@ class SwissPairing(models.Model):
 
     def __str__(self) -> str:
         return f"event {self.event_id} round {self.round}"
+
+
+class ChatLine(models.Model):
+    """One line said in a match's chat or a game's lobby room. A match's players' room is
+    read by everyone; its spectators' room only by spectators until the match is over, so no
+    watcher can pass a player what the rules hide (games/matches/chat.py decides,
+    games/live/chat.py routes). A lobby line has no match and names its game."""
+
+    class Room(models.TextChoices):
+        PLAYERS = "players", "players"
+        SPECTATORS = "spectators", "spectators"
+        LOBBY = "lobby", "lobby"
+
+    match = models.ForeignKey(
+        Match, null=True, blank=True, on_delete=models.CASCADE, related_name="chat_lines"
+    )
+    lobby = models.CharField(max_length=32, blank=True, default="", db_index=True)
+    room = models.CharField(max_length=10, choices=Room.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    guest_id = models.CharField(max_length=40, blank=True, default="")
+    author_name = models.CharField(max_length=40)
+    text = models.CharField(max_length=300)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        indexes = [
+            models.Index(fields=["user", "created_at"], name="chat_by_user"),
+            models.Index(fields=["guest_id", "created_at"], name="chat_by_guest"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.author_name} in {self.room}: {self.text[:40]}"
+
+
+class Block(models.Model):
+    """One account keeping another away: neither sees the other's chat lines, their
+    challenges and "Play now" skip each other (games/matches/blocks.py)."""
+
+    blocker = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="blocks_made"
+    )
+    blocked = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="blocks_received"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["blocker", "blocked"], name="one_block_per_pair")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.blocker} blocks {self.blocked}"
+
+
+class Report(models.Model):
+    """A chat line or a player put on the staff queue (the admin), with what was said around
+    it copied in: the context stays readable whatever happens to the lines later."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "open"
+        MUTED = "muted", "author muted"
+        DISMISSED = "dismissed", "dismissed"
+
+    reporter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reports_made"
+    )
+    # Who is reported: an account, or a guest (by id) when the line was a guest's.
+    reported_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="reports_received",
+    )
+    reported_guest_id = models.CharField(max_length=40, blank=True, default="")
+    reported_name = models.CharField(max_length=40)
+    line = models.ForeignKey(ChatLine, null=True, blank=True, on_delete=models.SET_NULL)
+    match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.SET_NULL)
+    # [{"name", "room", "text", "at", "reported"}], the lines around the reported one.
+    context = models.JSONField(default=list, blank=True)
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    handled_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"report on {self.reported_name} ({self.status})"
+
+
+class Mute(models.Model):
+    """Staff silenced an account (or a guest) until ``until``: their lines go to no one and
+    they are told so (games/matches/chat.py checks it on every line)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
+    )
+    guest_id = models.CharField(max_length=40, blank=True, default="", db_index=True)
+    until = models.DateTimeField(db_index=True)
+    report = models.ForeignKey(Report, null=True, blank=True, on_delete=models.SET_NULL)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"mute of {self.user or self.guest_id} until {self.until:%Y-%m-%d %H:%M}"
+
+
+class Follow(models.Model):
+    """One account following another: the follower's friends list shows them, whether they
+    are online and what they play, with a "Challenge" button (games/matches/friends.py)."""
+
+    follower = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="follows"
+    )
+    followed = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="followers"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["follower", "followed"], name="one_follow_per_pair")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.follower} follows {self.followed}"
+
+
+class SocialSettings(models.Model):
+    """A signed-in player's choices about talking and being challenged; no row means the
+    defaults (games/matches/social_settings.py)."""
+
+    class ChallengesFrom(models.TextChoices):
+        EVERYONE = "everyone", "everyone"
+        FRIENDS = "friends", "players I follow"
+        NOBODY = "nobody", "no one"
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="social_settings"
+    )
+    chat_off = models.BooleanField(
+        default=False, help_text="Hide match chat entirely: I neither read nor write."
+    )
+    spectators_room_off = models.BooleanField(
+        default=False, help_text="Never show me the spectators' room, nor let me write in it."
+    )
+    challenges_from = models.CharField(
+        max_length=10,
+        choices=ChallengesFrom.choices,
+        default=ChallengesFrom.EVERYONE,
+        help_text="Who may send me a private challenge from their Friends list.",
+    )
+
+    def __str__(self) -> str:
+        return f"social settings of {self.user}"

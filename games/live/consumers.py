@@ -21,13 +21,14 @@ from django.utils import timezone
 
 from games.engines import GAME_MODULES
 from games.live import bot_decisions, bot_pacer, moves, render_workers, sessions, sockets, watching
+from games.live import chat as live_chat
 from games.live.queue import QueueSeat
 from games.live.refusals import public_message
 from games.live.render_protocol import Rendered, RenderRequest
 from games.live.rendering import Viewer, hotseat_turn, render_flash, render_frame
 from games.live.threads import db, db_write
-from games.matches import bounded_json, committed, hall_clock, presence, services
-from games.matches.broadcast import bounded, lobby_group, match_group
+from games.matches import bounded_json, chat, committed, hall_clock, lobby_chat, presence, services
+from games.matches.broadcast import bounded, lobby_group, match_group, spectators_group
 from games.matches.identity import player_from
 from games.matches.lobby import lobby_context
 from games.matches.your_turn import count, player_group
@@ -266,6 +267,11 @@ class MatchConsumer(SocketConsumer):
         await bounded(
             self.channel_layer.group_add(self.group, self.channel_name), f"join {self.group}"
         )
+        if self.joins_spectators:
+            await bounded(
+                self.channel_layer.group_add(self.spectators, self.channel_name),
+                f"join {self.spectators}",
+            )
         if not await self.admit(self.match_id, self.presence_seat):
             return
         self.sent_version, self.deadline, self.replan = -1, None, asyncio.Event()
@@ -275,6 +281,8 @@ class MatchConsumer(SocketConsumer):
         self.shown, self.sending = None, asyncio.Lock()
         self.taken_version = None  # a version sent from a frame a worker rendered with a move
         await self.send_snapshot()
+        # The chat as stored now: a reopened socket catches up on lines said while it was away.
+        await self.send(text_data=await db(live_chat.render_lists)(self.match_id, self.player))
         if self.bot_match:
             if self.searching_bot:
                 bot_decisions.warm_up()  # its first search comes soon; a start takes a while
@@ -356,6 +364,14 @@ class MatchConsumer(SocketConsumer):
         # person holding the device says who they are.
         self.seat = None if self.hotseat else (mine[0] if mine else None)
         self.presence_seat = mine[0] if mine else None
+        # A socket of someone seated (hot-seat included) is a player's: it never joins the
+        # spectators' group, so the spectators' room can not reach it while the match runs.
+        self.spectating = not mine
+        self.spectators = spectators_group(match.pk)
+        # The person's chat choices, as they were when the page opened (a reload applies
+        # a change): chat off hears no line; the spectators' room off never joins its group.
+        self.chat_off, self.spectators_room_off = live_chat.choices_of(self.player)
+        self.joins_spectators = self.spectating and not (self.chat_off or self.spectators_room_off)
         return True
 
     def cleanup_steps(self):
@@ -370,6 +386,11 @@ class MatchConsumer(SocketConsumer):
                 self.channel_layer.group_discard(self.group, self.channel_name),
                 f"leave {self.group}",
             )
+            if self.joins_spectators:
+                yield bounded(
+                    self.channel_layer.group_discard(self.spectators, self.channel_name),
+                    f"leave {self.spectators}",
+                )
 
     # ---- rendering
 
@@ -502,6 +523,9 @@ class MatchConsumer(SocketConsumer):
             return
         if not await self.still_signed_in():
             return
+        if "chat" in data or "chat_quick" in data:
+            await self.say(data)
+            return
         try:
             if "hotseat_show" in data or data.get("resign") or "claim" in data:
                 rerender = await db_write(self._handle)(data)
@@ -534,6 +558,45 @@ class MatchConsumer(SocketConsumer):
             return
         if rerender:
             await self.send_snapshot()
+
+    # ---- chat (games/live/chat.py)
+
+    async def say(self, data: dict) -> None:
+        """A chat line from this socket's person: kept and routed by games/matches/chat.py;
+        this socket hears it back from the group like every other reader."""
+        try:
+            await db_write(chat.say)(
+                self.match_id, self.player, data.get("chat"), data.get("chat_quick")
+            )
+        except chat.ChatRefused as exc:
+            await self.send(text_data=live_chat.render_notice(exc.message))
+            return
+        await self.send(text_data=live_chat.render_notice(""))
+
+    async def chat_line(self, event):
+        line = event.get("line")
+        if not isinstance(line, dict) or self.chat_off:
+            return
+        if line.get("room") == "spectators" and self.spectators_room_off:
+            return
+        if line.get("room") == "spectators" and not self.spectating:
+            # Only after the end does the spectators' room reach a player (through the
+            # match's group): the page then shows that room whole, as a reload would.
+            await self.send(text_data=await db(live_chat.render_lists)(self.match_id, self.player))
+            return
+        signed_in_pair = line.get("user_id") is not None and self.player.user_id is not None
+        if signed_in_pair and await db(live_chat.hidden_from)(line, self.player):
+            return
+        await self.send(text_data=live_chat.render_line(line, self.player))
+
+    async def chat_muted(self, event):
+        await self.send(text_data=live_chat.muted_notice(event.get("until", "")))
+
+    async def chat_opened(self, event):
+        """The match ended: a player's page now shows the spectators' room, whole."""
+        if self.spectating or self.chat_off or self.spectators_room_off:
+            return
+        await self.send(text_data=await db(live_chat.render_lists)(self.match_id, self.player))
 
     def _handle(self, data: dict) -> bool:
         """Act on a frame that is not a move (resign, hot-seat hand-over). Returns True when
@@ -603,6 +666,7 @@ class LobbyConsumer(SocketConsumer):
         self.player = player_from(self.scope.get("user"), self.scope.get("session"))
         self.group = lobby_group(self.game)
         self.queue = QueueSeat(self, self.game, self.player)
+        self.chat_off, _ = await db(live_chat.choices_of)(self.player)
         self.limiter = RateLimiter(settings.WS_MAX_MESSAGES_PER_10S)
         await self.channel_layer.group_add(self.group, self.channel_name)
         if not await self.admit():
@@ -632,9 +696,35 @@ class LobbyConsumer(SocketConsumer):
             if await self.still_signed_in():
                 await self.queue.handle(data)
             return
+        if "chat" in data or "chat_quick" in data:
+            await self.say(data)
+            return
         await self.send(
             text_data=render_flash("The lobby is read-only over the socket; use the buttons.")
         )
+
+    async def say(self, data: dict) -> None:
+        """A line for this game's lobby room (games/matches/lobby_chat.py)."""
+        try:
+            await db_write(lobby_chat.say)(
+                self.game, self.player, data.get("chat"), data.get("chat_quick")
+            )
+        except chat.ChatRefused as exc:
+            await self.send(text_data=live_chat.render_notice(exc.message))
+            return
+        await self.send(text_data=live_chat.render_notice(""))
+
+    async def chat_line(self, event):
+        line = event.get("line")
+        if not isinstance(line, dict) or self.chat_off:
+            return
+        signed_in_pair = line.get("user_id") is not None and self.player.user_id is not None
+        if signed_in_pair and await db(live_chat.hidden_from)(line, self.player):
+            return
+        await self.send(text_data=live_chat.render_line(line, self.player))
+
+    async def chat_muted(self, event):
+        await self.send(text_data=live_chat.muted_notice(event.get("until", "")))
 
     async def queue_paired(self, event):
         """Another socket's pairing pass put this socket's player in a match."""

@@ -22,6 +22,12 @@ def match_group(match_id: int) -> str:
     return f"match-{match_id}"
 
 
+def spectators_group(match_id: int) -> str:
+    """Only spectators' sockets join it: the spectators' room travels here while a match
+    runs, so a player's socket never even receives it (games/matches/chat.py)."""
+    return f"match-{match_id}-spectators"
+
+
 def lobby_group(game: str) -> str:
     return f"lobby-{game}"
 
@@ -134,6 +140,33 @@ def match_changed(match_id: int, version: int) -> None:
 def presence_changed(match_id: int, seat: int, online: bool) -> None:
     """A seat came or went: the event carries all a page needs to redraw that seat's dot."""
     _send(match_group(match_id), {"type": "match.presence", "seat": seat, "online": online})
+
+
+def chat_line(match_id: int, line: dict, to_everyone: bool) -> None:
+    """A chat line, to every socket of the match or to its spectators only. Unlike a move, a
+    line is the same for everyone allowed to read it, so it travels whole."""
+    group = match_group(match_id) if to_everyone else spectators_group(match_id)
+    _send(group, {"type": "chat.line", "line": line})
+
+
+def lobby_chat_line(game: str, line: dict) -> None:
+    """A line of a game's lobby room, to every lobby page of that game."""
+    _send(lobby_group(game), {"type": "chat.line", "line": line})
+
+
+def chat_opened(match_id: int) -> None:
+    """The match is over: its players' pages may now show the spectators' room."""
+    _send(match_group(match_id), {"type": "chat.opened"})
+
+
+def chat_muted(channel_name: str, until: str) -> None:
+    """Tell one socket that its person has just been muted."""
+    _send(channel_name, {"type": "chat.muted", "until": until}, to_channel=True)
+
+
+def friend_challenge(channel_name: str, toast: dict) -> None:
+    """Tell one page of a signed-in player that a friend challenged them."""
+    _send(channel_name, {"type": "friend.challenge", "toast": toast}, to_channel=True)
 
 
 def lobby_changed(game: str) -> None:

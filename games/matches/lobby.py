@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db.models import Q
 
 from games.engines import get_engine
-from games.matches import presence
+from games.matches import blocks, presence
 from games.matches.identity import Player
 from games.matches.options import options_in_words
 from games.matches.pace import pace_in_words
@@ -25,16 +25,20 @@ def lobby_context(game: str, player: Player | None) -> dict:
     open_matches = (
         Match.objects.filter(game=game, status=Match.Status.WAITING, mode=Match.Mode.ONLINE)
         .filter(rematch_of=None)  # a rematch offer is for one player, not the lobby
+        .filter(invited=None)  # nor is a friend's private challenge
         .prefetch_related("seats")
         .order_by("-created_at")[:50]
     )
     open_matches = list(open_matches)
     present = presence.present_creators(open_matches)
+    away = blocks.kept_away_from(player.user_id if player is not None else None)
     rows = []
     for m in open_matches:
         if presence.challenge_expired(m, present):
             continue  # its creator left: nobody should accept a match against an empty chair
         seats = list(m.seats.all())
+        if any(s.user_id in away for s in seats):
+            continue  # a block hides each one's challenges from the other
         rows.append(
             {
                 "code": m.code,

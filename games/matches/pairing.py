@@ -19,7 +19,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from games.matches import ratings, services
+from games.matches import blocks, ratings, services
 from games.matches.identity import Player
 from games.models import Match, PairingLane, QueueEntry
 
@@ -153,7 +153,9 @@ def _pair_locked(lane: PairingLane, now) -> Paired | None:
     )
     for i, first in enumerate(waiting):
         for second in waiting[i + 1 :]:
-            if _same_person(first, second) or (
+            if _same_person(first, second) or blocks.between(first.user_id, second.user_id):
+                continue  # a block keeps two players apart in "Play now" too
+            if (
                 # Two accounts from one address are most likely one person: a rated win
                 # over oneself is a rating farm (issue 38, E4).
                 options_rated(lane)

@@ -96,7 +96,7 @@ def close_socket(channel_name: str) -> None:
         row.delete()
         if row.match_id is not None and row.seat is not None:
             _recount(row.match_id, row.seat, now)
-        if row.kind == LiveSocket.Kind.LOBBY and row.player_key:
+        if row.kind in (LiveSocket.Kind.LOBBY, LiveSocket.Kind.PERSONAL) and row.player_key:
             _note_creator_left(row.player_key, now)
 
 
@@ -228,6 +228,11 @@ def present_creators(matches: list[Match]) -> set[str]:
         creator = creator_of(m)
         if creator is not None:
             keys.add(_seat_key(creator))
+    return set(_live().filter(player_key__in=keys).values_list("player_key", flat=True))
+
+
+def online_player_keys(keys: list[str]) -> set[str]:
+    """Those of these player keys with a live socket anywhere: a page of theirs is open."""
     return set(_live().filter(player_key__in=keys).values_list("player_key", flat=True))
 
 

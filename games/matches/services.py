@@ -22,6 +22,7 @@ from django.utils import timezone
 from games.engines import get_engine
 from games.engines.core import IllegalAction, Outcome, state_hash
 from games.matches import (
+    blocks,
     bot_pacing,
     broadcast,
     challenge_limits,
@@ -119,6 +120,9 @@ def _finish(match: Match, outcome: Outcome | dict) -> None:
     # and an arena scores each of its matches exactly once.
     ratings.record_result(match)
     arena_scoring.record_result(match)
+    # Over: the spectators' room opens to the players (games/matches/chat.py).
+    match_id = match.pk
+    transaction.on_commit(lambda: broadcast.chat_opened(match_id))
 
 
 def _save(match: Match, expected_version: int) -> None:
@@ -210,12 +214,13 @@ def create_match(
     rated: bool = False,
     posted_from: str | None = None,
     correspondence_days: int | None = None,
+    invited_user_id: int | None = None,
 ) -> Match:
-    """Create a match. Online: the creator waits for a second person. Bot and hot-seat
-    matches start at once. ``posted_from`` is the client address of a challenge posted in a
-    lobby: its open challenges, and the player's, are limited (games/matches/challenge_limits.py).
-    ``correspondence_days``: None for live, else the days every decision may take
-    (games/matches/pace.py)."""
+    """Create a match. Online: the creator waits for a second person (only the invited
+    account, when there is one). Bot and hot-seat matches start at once. ``posted_from`` is
+    the client address of a challenge posted in a lobby: its open challenges, and the
+    player's, are limited (games/matches/challenge_limits.py). ``correspondence_days``: None
+    for live, else the days every decision may take (games/matches/pace.py)."""
     engine = get_engine(game)
     config = dict(config or {})
     errors = engine.validate_config(config)
@@ -249,6 +254,7 @@ def create_match(
             rated=rated,
             creator_address=(posted_from or "")[:64],
             correspondence_days=correspondence_days,
+            invited_id=invited_user_id if mode == Match.Mode.ONLINE else None,
         )
         if seed is not None:
             match.seed = seed
@@ -316,10 +322,14 @@ def join_match(match_id: int, player: Player) -> Seat:
             raise Rejected("NOT_OPEN", "This match is not open for joining.")
         if match.rematch_of_id is not None and not _played_in(match.rematch_of_id, player):
             raise Rejected("RESERVED", "This rematch is offered to the other player only.")
+        if match.invited_id is not None and match.invited_id != player.user_id:
+            raise Rejected("RESERVED", "This challenge is for another player.")
         if presence.challenge_expired(match):
             raise Rejected("EXPIRED", "This challenge has expired: its creator left.")
         if match.rated and player.is_guest:
             raise Rejected("SIGN_IN", "This match is rated: sign up or log in to play it.")
+        if any(blocks.between(s.user_id, player.user_id) for s in seats):
+            raise Rejected("BLOCKED", "You can not join this match: one of you blocked the other.")
         taken = {s.index for s in seats}
         free = next(i for i in range(get_engine(match.game).seats) if i not in taken)
         seat = _seat_person(match, free, player)

@@ -8,7 +8,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 
 from games.engines import GAME_MODULES, get_engine
-from games.matches import ratings
+from games.matches import blocks, friends, ratings
 from games.matches.arenas import standings
 from games.models import Match, Rating, RatingChange, RatingPace
 from games.pages.rating_chart import rating_chart
@@ -45,6 +45,7 @@ def player_page(request, name: str):
         .prefetch_related("seats")
         .order_by("-created_at")[:20]
     )
+    me = request.user if request.user.is_authenticated else None
     return render(
         request,
         "players/player.html",
@@ -53,6 +54,10 @@ def player_page(request, name: str):
             "games": games,
             "recent": [_line(m, user) for m in recent],
             "arenas": standings.arenas_of(user.pk),
+            # Block and report are offered to signed-in visitors on someone else's page.
+            "can_act": me is not None and me.pk != user.pk,
+            "blocked": me is not None and blocks.has_blocked(me.pk, user.pk),
+            "following": me is not None and friends.follows(me.pk, user.pk),
         },
     )
 

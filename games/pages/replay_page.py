@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404, render
 
 from games.engines import get_engine
 from games.live.rendering import match_summary
+from games.matches.chat import replay_lines
 from games.matches.lru import LRU
 from games.matches.record import match_record
 from games.matches.replay import replay_frames
@@ -118,6 +119,8 @@ def replay(request, code: str):
         "has_attacks": bool(attacks),
         "chart": health_chart(match.game, frames, names, index),
     }
+    if not request.htmx:  # the chat does not change with the position: the page has it
+        ctx["chat_lines"] = replay_lines(match, request.player)
     template = "match/_replay_frame.html" if request.htmx else "match/replay.html"
     return render(request, template, ctx)
 

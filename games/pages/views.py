@@ -14,8 +14,10 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from games.engines import GAME_MODULES, get_engine
+from games.live.chat import panel_context
 from games.live.rendering import Viewer, context_for
-from games.matches import ratings, services
+from games.matches import lobby_chat, ratings, services
+from games.matches.chat import QUICK_LINES
 from games.matches.lobby import lobby_context, my_matches
 from games.matches.options import declared_options, match_options_from_post, mode_and_timing
 from games.matches.pace import DAYS_CHOICES, pace_from_post
@@ -71,6 +73,11 @@ def lobby(request, game: str):
             "deck_builder": reverse("deck_list", args=[game])
             if game in games_with_decks()
             else None,
+            "lobby_lines": lobby_chat.lines_for(game, request.player),
+            "lobby_why_not": lobby_chat.may_write(request.player),
+            "chat_me": request.player.user_id,
+            "chat_can_act": request.player.user_id is not None,
+            "quick_lines": list(QUICK_LINES.items()),
         }
     )
     return render(request, "lobby/lobby.html", ctx)
@@ -129,6 +136,10 @@ def match_page(request, code: str):
     reserved = match.rematch_of_id is not None and not any(
         request.player.owns(s) for s in match.rematch_of.seats.all()
     )
+    # A friend's private challenge is for the invited account only.
+    reserved = reserved or (
+        match.invited_id is not None and match.invited_id != request.player.user_id
+    )
     ctx = context_for(match, Viewer(request.player, seat, hotseat))
     ctx.update(
         {
@@ -144,6 +155,7 @@ def match_page(request, code: str):
             "flash": "",
         }
     )
+    ctx.update(panel_context(match, request.player))
     return render(request, "match/match.html", ctx)
 
 

@@ -1,0 +1,72 @@
+"""Match chat over the match socket: a line arrives as a frame, is kept by
+games/matches/chat.py, and reaches each socket that may read it as its own small
+out-of-band fragment (appended to its room's list), apart from the board's frames.
+
+Routing is by the socket's role: spectators' sockets also join the spectators' group, the
+only place the spectators' room travels while a match runs, so a player's socket never
+receives a spectator's words; the check in ``visible`` is a second lock on the same door."""
+
+from __future__ import annotations
+
+from django.template.loader import render_to_string
+
+from games.matches import blocks, chat, social_settings
+from games.matches.identity import Player
+from games.models import Match
+
+
+def panel_context(match: Match, player: Player | None) -> dict:
+    """What the chat panel of a match page shows this viewer."""
+    room = chat.room_for(match, player)
+    return {
+        "chat_room": {
+            "writes": room.writes,
+            "reads_spectators": room.reads_spectators,
+            "off": room.off,
+            "why_not": room.why_not,
+        },
+        "chat_lines": chat.lines_for(match, player),
+        "chat_me": player.user_id if player is not None else None,
+        "chat_can_act": player is not None and player.user_id is not None,
+        "quick_lines": list(chat.QUICK_LINES.items()),
+    }
+
+
+def render_lists(match_id: int, player: Player | None) -> str:
+    """Both rooms' lists, replacing the page's (a socket that opens or reopens catches up)."""
+    match = Match.objects.prefetch_related("seats").get(pk=match_id)
+    ctx = panel_context(match, player)
+    return render_to_string("match/_chat_lists.html", {**ctx, "oob": True})
+
+
+def render_line(line: dict, player: Player | None) -> str:
+    """One line, appended to its room's list on the page."""
+    return render_to_string(
+        "match/_chat_append.html",
+        {
+            "line": line,
+            "chat_me": player.user_id if player is not None else None,
+            "chat_can_act": player is not None and player.user_id is not None,
+        },
+    )
+
+
+def render_notice(words: str) -> str:
+    return render_to_string("match/_chat_notice.html", {"notice": words, "oob": True})
+
+
+def muted_notice(until: str) -> str:
+    return render_notice(f"Staff muted you until {until} UTC: your messages reach no one.")
+
+
+def hidden_from(line: dict, player: Player | None) -> bool:
+    """A line of an account kept away from this viewer (a block either way)."""
+    author = line.get("user_id")
+    viewer = player.user_id if player is not None else None
+    return blocks.between(author, viewer)
+
+
+def choices_of(player: Player | None) -> tuple[bool, bool]:
+    """(chat off, spectators' room off) for a socket's person, read when it opens."""
+    choices = social_settings.of(player.user_id if player is not None else None)
+    return choices.chat_off, choices.spectators_room_off
