@@ -20,6 +20,7 @@ urlpatterns = [
     path("m/<str:code>/replay/", replay_page.replay, name="replay"),
     path("m/<str:code>/record.json", replay_page.record, name="record"),
     path("me/matches/", history.history, name="history"),
+    path("me/guest/", views.become_guest, name="become_guest"),
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/login/", login_throttle.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
