@@ -53,6 +53,7 @@ urlpatterns = [
         name="notification_settings",
     ),
     path("mail/unsubscribe/<str:token>/", notifications.unsubscribe, name="unsubscribe"),
+    path("me/guest/", views.become_guest, name="become_guest"),
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/login/", login_throttle.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -71,15 +71,12 @@ def current_player(request) -> Player:
     return player_from(getattr(request, "user", None), request.session)
 
 
-# The one page a visitor becomes a guest on by reading it: the lobby, whose socket holds a
-# "Play now" place for them. Every other GET (the hall, rules, boards, replays, the deck list,
-# the simulator, "My matches", a join link) shows nothing of the visitor's own to someone who
-# is nobody yet, so it leaves a cookieless visitor without a session; every POST makes the
+# No page makes a visitor a guest by being read: the hall, rules, boards, replays, the deck
+# list, the simulator, "My matches" and a join link show nothing of the visitor's own to
+# someone who is nobody yet, and the lobby's script asks for a guest (a POST to
+# /me/guest/) before its socket, which holds a "Play now" place, opens. Every POST makes the
 # guest first. Giving every request a guest wrote a session row per cookieless request: a
 # crawler or a script without cookies filled the table.
-GUEST_ON_READ_PAGES = frozenset({"lobby"})
-
-
 class GuestMiddleware:
     """Gives a visitor a guest id and name in the session before a view that needs one
     runs; read-only pages leave a visitor without a session as they are."""
@@ -92,9 +89,7 @@ class GuestMiddleware:
         return self.get_response(request)
 
     def process_view(self, request, view_func, view_args, view_kwargs):
-        needs_guest = request.method not in ("GET", "HEAD") or (
-            getattr(request.resolver_match, "url_name", None) in GUEST_ON_READ_PAGES
-        )
+        needs_guest = request.method not in ("GET", "HEAD")
         if needs_guest or request.session.session_key is not None:
             ensure_guest(request.session)
             request.player = current_player(request)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth import login
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -78,9 +78,20 @@ def lobby(request, game: str):
             "chat_me": request.player.user_id,
             "chat_can_act": request.player.user_id is not None,
             "quick_lines": list(QUICK_LINES.items()),
+            # A visitor without a session is nobody yet: the page's script makes them a guest
+            # (one POST) before its socket opens, so a cookieless script reading the lobby
+            # writes no session row (games/matches/identity.py).
+            "socket_waits_for_guest": request.session.session_key is None,
         }
     )
     return render(request, "lobby/lobby.html", ctx)
+
+
+@require_POST
+def become_guest(request):
+    """The lobby's script asks for a guest identity before opening its socket; the guest
+    middleware has made it by the time this runs (every POST does)."""
+    return HttpResponse(status=204)
 
 
 def how_to_play(request, game: str):

@@ -2,6 +2,19 @@
 // the seconds. The server sends the match's address in #play-now-status[data-go]; the same
 // fragment carries a plain link for anyone whose script does not run.
 (function () {
+  // A first visit has no session yet: become a guest (one POST, which sets the session
+  // cookie), then open the lobby's socket, which needs to know who holds a queue place.
+  const grid = document.querySelector("[data-socket-after-guest]");
+  if (grid) {
+    const headers = JSON.parse(document.body.getAttribute("hx-headers") || "{}");
+    fetch(grid.dataset.guestUrl, { method: "POST", headers: headers, credentials: "same-origin" })
+      .then(function (response) {
+        if (!response.ok) return;
+        grid.setAttribute("hx-ext", "ws");
+        grid.setAttribute("ws-connect", grid.dataset.socketAfterGuest);
+        htmx.process(grid);
+      });
+  }
   let since = null;
   let leaving = false;
   function check() {

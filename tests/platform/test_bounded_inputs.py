@@ -97,7 +97,7 @@ def test_a_deck_poisoned_before_these_checks_never_breaks_a_page(client):
     """A deck saved with lone surrogates in its JSON (as the builder once allowed: the
     database stores them escaped) is shown with U+FFFD on every page that shows it,
     including the Card Battle match that offers it."""
-    client.get(f"/g/{CB}/")  # the lobby makes the visitor a guest
+    client.post("/me/guest/")  # as the lobby's script does: the visitor becomes a guest
     guest = client.session["guest_id"]
     deck = {**READY_MADE_DECKS["Balanced"], "name": "Bad" + LONE}
     deck["cards"] = [*deck["cards"][:-1], "Goblin" + LONE]

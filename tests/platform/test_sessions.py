@@ -27,6 +27,7 @@ def test_cookieless_reads_write_no_session_row():
         f"/m/{match.code}/",
         "/accounts/login/",
         "/no-such-page/",
+        f"/g/{EC}/",
         # Issue 38: these wrote a session row per cookieless request.
         "/decks/card-battle/",
         "/decks/gundam/",
@@ -53,16 +54,23 @@ def test_a_cookieless_spectator_can_still_join_and_play_as_a_guest():
     assert match.seats.get(index=1).guest_id == guest
 
 
-def test_pages_that_act_for_the_visitor_make_the_guest():
-    """The lobby's socket holds a "Play now" place and the deck pages keep decks: both need
-    the guest from the first visit, and one row serves every later request."""
+def test_the_lobby_asks_for_a_guest_before_its_socket_opens():
+    """Issue 38: the lobby wrote a session row per cookieless request. Its socket holds a
+    "Play now" place and needs an identity: the page's script asks for one first (a POST),
+    and that one row serves every later request."""
     client = Client()
-    client.get(f"/g/{EC}/")
+    page = client.get(f"/g/{EC}/").content.decode()
+    assert Session.objects.count() == 0
+    assert 'data-socket-after-guest="/ws/lobby/' in page and "ws-connect" not in page
+    assert client.post("/me/guest/").status_code == 204
     assert Session.objects.count() == 1
     guest = client.session["guest_id"]
+    page = client.get(f"/g/{EC}/").content.decode()
+    assert f'ws-connect="/ws/lobby/{EC}/"' in page, "a guest's lobby opens its socket at once"
     client.get("/decks/card-battle/")
     client.get("/")
     assert Session.objects.count() == 1 and client.session["guest_id"] == guest
+    assert Client().get("/me/guest/").status_code == 405
 
 
 def test_the_sweeper_clears_expired_sessions(settings):
