@@ -191,15 +191,19 @@ class SocketConsumer(AsyncWebsocketConsumer):
             self.channel_layer.group_add(self.turns_group, self.channel_name),
             f"join {self.turns_group}",
         )
+        # What the page's top bar shows (it was rendered with the page a moment ago).
+        self.turns_shown = await db(count)(self.player)
         return True
 
     async def turns_changed(self, event):
-        """A match of this socket's player changed: send the top bar's count again."""
-        html = await db(self._render_turns)()
-        await self.send(text_data=html)
-
-    def _render_turns(self) -> str:
-        return render_to_string("_your_turn.html", {"your_turn_count": count(self.player)})
+        """A match of this socket's player changed: send the top bar's count again, but only
+        when it differs from what the page shows. A frame that changes nothing would still
+        tell the player when the opponent acted in a hidden step (issue 38)."""
+        now = await db(count)(self.player)
+        if now == getattr(self, "turns_shown", None):
+            return
+        self.turns_shown = now
+        await self.send(text_data=render_to_string("_your_turn.html", {"your_turn_count": now}))
 
     async def cleanup(self) -> None:
         """Everything a socket holds, let go; each step whatever the others did, and once."""
