@@ -32,7 +32,8 @@ def shown(cell) -> str:
 def test_every_page_a_visitor_opens_fits_a_phone(live_site, new_page):
     page = new_page(*PHONE)
     paths = ["/", "/me/matches/", "/accounts/signup/", "/accounts/login/"]
-    paths += ["/decks/card-battle/simulate/"]
+    paths += ["/decks/card-battle/simulate/", "/settings/notifications/"]
+    paths += ["/g/phalanx/leaderboard/?pace=correspondence"]
     for game in GAMES:
         paths += [f"/g/{game}/", f"/g/{game}/how-to-play/", f"/g/{game}/leaderboard/"]
     for game in DECK_GAMES:
