@@ -79,9 +79,11 @@ def _turn_marks(frames: list[dict]) -> list[dict]:
 
 
 def _position(request, last: int) -> int | None:
+    """The position asked for; a replay opened without one starts at the beginning, so that
+    the match is watched before its result is seen."""
     raw = request.GET.get("at", request.GET.get("step"))
     if raw is None:
-        return last
+        return 0
     try:
         return max(0, min(int(raw), last))
     except ValueError:
