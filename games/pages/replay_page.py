@@ -21,6 +21,7 @@ from games.matches.replay import replay_frames
 from games.models import Match
 from games.pages.replay_chart import health_chart
 from games.templatetags.duelhall import with_names
+from games.templatetags.hp_words import floor_text
 
 # Finished matches never change, so their frames are kept while people scrub through them
 # (keyed by code and version all the same). A long match's positions hold a few MB of
@@ -45,7 +46,7 @@ def _card_battle_positions(frames: list[dict], names: dict[str, str]) -> list[di
         out.append(
             {
                 **final,
-                "label": with_names(event.get("text", ""), names),
+                "label": floor_text(with_names(event.get("text", ""), names)),
                 "kind": event.get("kind", "battle"),
                 "turn": event.get("turn", 0),
                 "cb_at": k,
