@@ -106,6 +106,16 @@ def record_result(match: Match) -> list[RatingChange]:
     return changes
 
 
+def provisional_players(game: str, limit: int = 50) -> list[Rating]:
+    """The players still provisional in ``game`` (at least one rated game), most games first:
+    listed below a leaderboard's line, so a new board is not just empty."""
+    return list(
+        Rating.objects.filter(game=game, games__gt=0, games__lt=PROVISIONAL_GAMES)
+        .select_related("user")
+        .order_by("-games", "-mu")[:limit]
+    )
+
+
 def leaderboard(game: str, limit: int = 50) -> list[Rating]:
     """The top established players: provisional ones are left out, as their rating is
     still mostly the starting guess."""

@@ -85,6 +85,7 @@ def leaderboard(request, game: str):
             "game": game,
             "rows": [(r, ratings.shown(r)) for r in rows],
             "provisional": provisional,
+            "provisional_rows": [(r, ratings.shown(r)) for r in ratings.provisional_players(game)],
             "needed": ratings.PROVISIONAL_GAMES,
         },
     )
