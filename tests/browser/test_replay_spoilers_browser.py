@@ -32,6 +32,7 @@ def test_a_replay_opens_at_the_start_with_the_result_folded_and_the_board_in_vie
     top = page.locator("#replay-frame").bounding_box()["y"]
     assert top < size[1] * 0.6, top
     assert page.locator("#rp-turn option").count() >= 5
+    assert page.locator("#rp-turn-go").is_hidden(), "the menu moves the replay by itself"
     # The side chart draws the lines up to the position on show: at the start, no line has
     # more than its first point.
     for points in page.locator("#replay-frame .replay-chart polyline").evaluate_all(
