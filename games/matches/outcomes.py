@@ -19,11 +19,14 @@ SEAT_LABEL = re.compile(r"\b(?:Seat|Player) ([12])\b")
 CARD_OWNER = re.compile(r"\bP([12]) (?=[A-Z])")
 TURN = re.compile(r"\bon turn (\d+)\b")
 NUMBER = re.compile(r"(-?\d+)")
+# "(12 to 9)": the winner's and the loser's health where the decks ran out.
+SCORE = re.compile(r"\((-?\d+) to (-?\d+)\)")
 
 # Why a match ended, per reason code of the engines and the platform. {winner} and {loser}
 # are names ("you" for the seat reading it), {winner_s} and {loser_s} their possessives
 # ("Ada's", "your"), {winner_own} the possessive standing alone ("Ada's", "yours"); {n} the
-# first number of the engine's sentence (a fleet's health).
+# first number of the engine's sentence (a fleet's health); {score} the two players' health
+# the engine's sentence gives as "(12 to 9)", as " (12 to 9)", or nothing.
 WHY = {
     # Phalanx
     "lp_depleted": "{loser_s} LP fell to 0",
@@ -40,12 +43,12 @@ WHY = {
     "resignation": "{loser} resigned",
     # Card Battle
     "hp_zero": "{loser_s} HP fell to 0",
-    "deck_exhaustion": "both decks ran out and {winner} had more HP",
+    "deck_exhaustion": "both decks ran out and {winner} had more HP{score}",
     "treaty": "both decks ran out with equal HP",
     # Elemental Clash
     "base_destroyed": "{loser_s} base was destroyed",
     "double_ko": "both bases fell together",
-    "exhaustion": "the decks ran out and {winner_s} base had more HP",
+    "exhaustion": "the decks ran out and {winner_s} base had more HP{score}",
     # The clocks of every game
     "abandoned": "{loser} ran out of time three times in a row",
     "timeout": "{loser} ran out of time",
@@ -107,11 +110,14 @@ def why(outcome: dict, names: dict[str, str], you: int | None = None) -> str:
     table = DRAW_WHY if outcome.get("result") != "win" and reason in DRAW_WHY else WHY
     if reason in table:
         number = NUMBER.search(message)
+        # Read from the engine's own sentence: a player's name may hold digits too.
+        score = SCORE.search(str(outcome.get("message") or ""))
         loser = 1 - winner if winner in (0, 1) else None
         text = table[reason].format(
             **_person("winner", winner, names, you),
             **_person("loser", loser, names, you),
             n=number.group(1) if number else "0",
+            score=f" ({score.group(1)} to {score.group(2)})" if score else "",
         )
         turn = TURN.search(message)
         return f"{text} on turn {turn.group(1)}" if turn else text

@@ -129,6 +129,16 @@ def too_short_message() -> str:
     return f"Given up before {settings.RATED_MIN_MOVES} moves: this result moves no rating."
 
 
+def provisional_players(game: str, limit: int = 50, pace: str = RatingPace.LIVE) -> list[Rating]:
+    """The players still provisional in ``game`` (at least one rated game), most games first:
+    listed below a leaderboard's line, so a new board is not just empty."""
+    return list(
+        Rating.objects.filter(game=game, pace=pace, games__gt=0, games__lt=PROVISIONAL_GAMES)
+        .select_related("user")
+        .order_by("-games", "-mu")[:limit]
+    )
+
+
 def leaderboard(game: str, limit: int = 50, pace: str = RatingPace.LIVE) -> list[Rating]:
     """The top established players: provisional ones are left out, as their rating is
     still mostly the starting guess."""

@@ -8,11 +8,15 @@ LEFT, RIGHT, TOP, BOTTOM = 44, 16, 14, 30
 COLOURS = ["#2f5d8a", "#a23b2a"]
 
 
-def line_chart(series: list[dict], x_label: str, y_label: str) -> dict | None:
+def line_chart(
+    series: list[dict], x_label: str, y_label: str, drawn_until: float | None = None
+) -> dict | None:
     """``series``: ``[{"name": str, "points": [[x, y], ...]}, ...]`` -> drawable geometry.
 
     Steps are drawn as a staircase (a value holds until it changes), which is how LP and HP
-    behave between turns."""
+    behave between turns. With ``drawn_until``, points beyond that x still set the scales
+    (the axes stay put while a replay moves) but are not drawn: the lines never tell what
+    comes later."""
     points = [p for s in series for p in s["points"]]
     if not points:
         return None
@@ -29,7 +33,7 @@ def line_chart(series: list[dict], x_label: str, y_label: str) -> dict | None:
 
     lines = []
     for i, s in enumerate(series):
-        pts = sorted(s["points"])
+        pts = sorted(p for p in s["points"] if drawn_until is None or p[0] <= drawn_until)
         path = []
         for j, (x, y) in enumerate(pts):
             if j:

@@ -46,7 +46,15 @@ def ready_made(module) -> dict:
     )
 
 
-CATALOGUE_NAMES = ("CARD_TYPES", "DECK_TYPES", "STRATEGIES", "CARD_POOL", "KEYWORD_NAMES")
+# MAX_COPIES: a builder turns its "Add" off, saying why, for a card at the limit.
+CATALOGUE_NAMES = (
+    "CARD_TYPES",
+    "DECK_TYPES",
+    "STRATEGIES",
+    "CARD_POOL",
+    "KEYWORD_NAMES",
+    "MAX_COPIES",
+)
 
 
 def catalogue(module) -> dict:

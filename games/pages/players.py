@@ -106,6 +106,9 @@ def leaderboard(request, game: str):
             "paces": RatingPace.values,
             "rows": [(r, ratings.shown(r)) for r in rows],
             "provisional": provisional,
+            "provisional_rows": [
+                (r, ratings.shown(r)) for r in ratings.provisional_players(game, pace=pace)
+            ],
             "needed": ratings.PROVISIONAL_GAMES,
         },
     )

@@ -1,5 +1,5 @@
 """The chart beside every replay: each player's health (HP, LP, shields) at every position
-of the match, with the position on show marked. Server-rendered SVG geometry for
+of the match up to the position on show, which is marked. Server-rendered SVG geometry for
 templates/match/_replay_chart.html."""
 
 from __future__ import annotations
@@ -39,7 +39,8 @@ def health_chart(game: str, frames: list[dict], names: dict[int, str], at: int) 
             continue
         for seat in (0, 1):
             series[seat]["points"].append([index, values[seat]])
-    chart = line_chart(series, "move", label)
+    # Drawn up to the position on show: a replay opened at the start must not draw who wins.
+    chart = line_chart(series, "move", label, drawn_until=at)
     if chart is None:
         return None
     x0 = min(p[0] for s in series for p in s["points"])

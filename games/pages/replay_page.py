@@ -22,6 +22,7 @@ from games.matches.replay import replay_frames
 from games.models import Match
 from games.pages.replay_chart import health_chart
 from games.templatetags.duelhall import with_names
+from games.templatetags.hp_words import floor_text
 
 # Finished matches never change, so their frames are kept while people scrub through them
 # (keyed by code and version all the same). A long match's positions hold a few MB of
@@ -46,7 +47,7 @@ def _card_battle_positions(frames: list[dict], names: dict[str, str]) -> list[di
         out.append(
             {
                 **final,
-                "label": with_names(event.get("text", ""), names),
+                "label": floor_text(with_names(event.get("text", ""), names)),
                 "kind": event.get("kind", "battle"),
                 "turn": event.get("turn", 0),
                 "cb_at": k,
@@ -80,9 +81,11 @@ def _turn_marks(frames: list[dict]) -> list[dict]:
 
 
 def _position(request, last: int) -> int | None:
+    """The position asked for; a replay opened without one starts at the beginning, so that
+    the match is watched before its result is seen."""
     raw = request.GET.get("at", request.GET.get("step"))
     if raw is None:
-        return last
+        return 0
     try:
         return max(0, min(int(raw), last))
     except ValueError:

@@ -136,6 +136,10 @@ def bot_level_from_post(engine, post) -> int:
     return int(raw)
 
 
+def _host(seats) -> str:
+    return seats[0].display_name if seats else ""
+
+
 def match_page(request, code: str):
     match = get_object_or_404(Match.objects.prefetch_related("seats"), code=code)
     services.settle(match.pk)
@@ -147,6 +151,10 @@ def match_page(request, code: str):
     reserved = match.rematch_of_id is not None and not any(
         request.player.owns(s) for s in match.rematch_of.seats.all()
     )
+    if match.status == Match.Status.ABORTED and not mine:
+        # A dead invitation link: say so in words, not with an empty board.
+        gone = {"match": match, "engine": get_engine(match.game), "host": _host(seats)}
+        return render(request, "match/challenge_gone.html", gone, status=410)
     # A friend's private challenge is for the invited account only.
     reserved = reserved or (
         match.invited_id is not None and match.invited_id != request.player.user_id
@@ -155,7 +163,7 @@ def match_page(request, code: str):
     ctx.update(
         {
             "can_join": match.status == Match.Status.WAITING and not mine and not reserved,
-            "host": seats[0].display_name if seats else "",
+            "host": _host(seats),
             # A rematch offer waits for the other player of the finished match only.
             "rematch_of": match.rematch_of if match.rematch_of_id else None,
             "is_player": bool(mine),

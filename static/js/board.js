@@ -93,6 +93,9 @@
   function showResult() {
     var panel = resultPanel();
     if (!resultPending || !panel || panel.getClientRects().length === 0) { return; }
+    // A board that plays its end back (Card Battle) holds the result until the playback
+    // reaches it, from the moment it is rendered, before its script has run.
+    if (document.querySelector("[data-result-held]")) { return; }
     resultPending = false;
     var calm = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     panel.scrollIntoView({ block: "nearest", behavior: calm ? "auto" : "smooth" });

@@ -8,6 +8,11 @@
   if (window.CardBattle) { return; }
 
   var BASE_MS = 650;
+  // A whole battle at 1x is several minutes (hundreds of events): a board starts at the
+  // offered speed that plays its battle back in about this long, unless the player chose a
+  // speed before (remembered in this browser).
+  var FIT_MS = 60000;
+  var SPEED_KEY = "duelhall.cb-speed";
   var positions = {};
   // Whether a board's playback was running, per board id: the match's socket re-swaps the
   // board (on connect, on presence changes), and the new copy must carry on playing where
@@ -96,6 +101,25 @@
     window.setTimeout(function () { if (f.parentNode) { f.parentNode.removeChild(f); } }, 1200);
   }
 
+  /* The chosen speed if this browser remembers one the select offers, else the offered
+     speed whose playback of ``count`` events lasts closest to FIT_MS. */
+  function startSpeed(select, count) {
+    if (!select) { return 1; }
+    var offered = Array.prototype.map.call(select.options, function (o) { return o.value; });
+    var kept = null;
+    try { kept = window.localStorage.getItem(SPEED_KEY); } catch (e) { kept = null; }
+    if (kept === null || offered.indexOf(kept) < 0) {
+      var best = offered[0];
+      offered.forEach(function (value) {
+        var off = Math.abs(Math.log(count * BASE_MS / parseFloat(value) / FIT_MS));
+        if (off < Math.abs(Math.log(count * BASE_MS / parseFloat(best) / FIT_MS))) { best = value; }
+      });
+      kept = best;
+    }
+    select.value = kept;
+    return parseFloat(kept) || 1;
+  }
+
   function init(board) {
     if (board.getAttribute("data-cb-ready")) { return; }
     var source = board.querySelector("#cb-playback");
@@ -113,7 +137,8 @@
     var key = board.id;
     var fresh = !(key in positions);
     var pos = fresh ? -1 : positions[key];
-    var speed = 1;
+    var select = board.querySelector('select[data-cb="speed"]');
+    var speed = startSpeed(select, events.length);
     var timer = null;
     var rows = board.querySelectorAll(".cb-table tbody tr");
     var chart = board.querySelector("[data-cb-turn-x]");
@@ -193,6 +218,10 @@
       if (result) { result.hidden = pos < last; }
       // The platform's game-over panel would spoil the playback: hold it until the end.
       // A class on <body> survives the panel being swapped in again by later updates.
+      // The board arrives holding the result (data-result-held): board.js must not bring
+      // the panel into view before this script has set the hold on <body>, whichever of the
+      // two a frame swaps in first.
+      board.toggleAttribute("data-result-held", pos < last);
       document.body.classList.toggle("cb-result-held", pos < last);
       if (progress) { progress.textContent = (pos + 1) + " / " + events.length; }
       if (playBtn) { playBtn.classList.toggle("is-playing", !!timer); }
@@ -238,9 +267,11 @@
       else if (what === "end") { go(last); }
       else if (what === "restart") { go(-1); }
     });
-    var select = board.querySelector('select[data-cb="speed"]');
     if (select) {
-      select.addEventListener("change", function () { speed = parseFloat(select.value) || 1; });
+      select.addEventListener("change", function () {
+        speed = parseFloat(select.value) || 1;
+        try { window.localStorage.setItem(SPEED_KEY, select.value); } catch (e) { /* private mode */ }
+      });
     }
     render(false);
     if (fresh || (playing[key] && pos < last)) { play(); }

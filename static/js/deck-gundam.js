@@ -8,6 +8,11 @@
   root.dataset.ready = "1";
   var cat = JSON.parse(document.getElementById("deck-catalogue").textContent);
   var pool = cat.card_pool, keywords = cat.keyword_names || {};
+  // The most copies of a number a main deck may hold (resources are not limited): at the
+  // limit, "Add" is off and says why, instead of letting a copy in to flag it afterwards.
+  var maxCopies = cat.max_copies || Infinity;
+  function atLimit(part, no) { return part === "main" && count(deck.main, no) >= maxCopies; }
+  var LIMIT_WORDS = function () { return "Most allowed: " + maxCopies + " copies"; };
   var start = JSON.parse(document.getElementById("deck-initial").textContent) || {};
   var deck = { main: (start.main || []).slice(), resource: (start.resource || []).slice() };
   var field = document.getElementById("id_data");
@@ -55,8 +60,11 @@
       card.appendChild(el("div", { "class": "meta" }, stats.join(" · ")));
       if (c.text) card.appendChild(el("div", { "class": "text" }, c.text));
       var part = c.type === "resource" ? "resource" : "main";
-      var b = el("button", { type: "button", "class": "btn", "data-add": no }, "Add to " + part + " (" + count(deck[part], no) + ")");
-      b.addEventListener("click", function () { add(part, no); });
+      var full = atLimit(part, no);
+      var b = el("button", { type: "button", "class": "btn", "data-add": no },
+        full ? LIMIT_WORDS() + " (" + count(deck[part], no) + " in)" : "Add to " + part + " (" + count(deck[part], no) + ")");
+      b.disabled = full;
+      b.addEventListener("click", function () { if (!atLimit(part, no)) { add(part, no); } });
       card.appendChild(b);
       box.appendChild(card);
     });
@@ -71,8 +79,13 @@
       li.appendChild(el("span", { "class": "nm" }, seen[no] + "× " + (pool[no] ? pool[no].name : no) + " (" + no + ")"));
       var minus = el("button", { type: "button", "class": "btn", "aria-label": "remove one " + no }, "−");
       var plus = el("button", { type: "button", "class": "btn", "aria-label": "add one " + no }, "+");
+      if (atLimit(part, no)) {
+        plus.disabled = true;
+        plus.title = LIMIT_WORDS();
+        plus.setAttribute("aria-label", "add one " + no + ": " + LIMIT_WORDS().toLowerCase());
+      }
       minus.addEventListener("click", function () { remove(part, no); });
-      plus.addEventListener("click", function () { add(part, no); });
+      plus.addEventListener("click", function () { if (!atLimit(part, no)) { add(part, no); } });
       li.append(minus, plus);
       ul.appendChild(li);
     });

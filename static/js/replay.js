@@ -1,7 +1,8 @@
 /* The replay player shared by every game. The page works without it (every control is a
    ?at=N link); with it, positions are fetched as server-rendered fragments through htmx and
    swapped into #replay-frame, so a step never reloads the page. Play/pause, speed, a
-   seek bar, the turn list and the arrow keys all come down to go(N). */
+   seek bar, the turn menu and the arrow keys all come down to go(N). The result in the
+   header opens by itself only when the end is reached. */
 (function () {
   "use strict";
   var root = document.querySelector("[data-replay]");
@@ -13,6 +14,8 @@
   var playBtn = document.getElementById("rp-play");
   var speedSel = document.getElementById("rp-speed");
   var seek = document.getElementById("rp-seek");
+  var turnSel = document.getElementById("rp-turn");
+  var resultBox = document.getElementById("rp-result-box");
   var BASE_MS = 900;
   var timer = null;
   var wanted = at;   // the position last asked for; a late answer for another is dropped
@@ -34,10 +37,12 @@
     link("rp-back", Math.max(0, at - 1));
     link("rp-next", Math.min(last, at + 1));
     var turn = current ? current.getAttribute("data-turn") : null;
-    root.querySelectorAll(".rp-turns [data-turn]").forEach(function (a) {
-      if (a.getAttribute("data-turn") === turn) { a.setAttribute("aria-current", "step"); }
-      else { a.removeAttribute("aria-current"); }
-    });
+    if (turnSel) {
+      Array.prototype.forEach.call(turnSel.options, function (o) {
+        if (o.getAttribute("data-turn") === turn) { turnSel.value = o.value; }
+      });
+    }
+    if (resultBox && at >= last) { resultBox.open = true; }
     playBtn.setAttribute("aria-pressed", timer !== null ? "true" : "false");
     playBtn.querySelector("span").textContent = timer !== null ? "Pause" : "Play";
     root.setAttribute("data-at", String(at));
@@ -93,6 +98,16 @@
     go(what ? moves[what]() : parseInt(control.getAttribute("data-at"), 10));
   });
   seek.addEventListener("change", function () { go(parseInt(seek.value, 10)); });
+  if (turnSel) {
+    turnSel.addEventListener("change", function () { go(parseInt(turnSel.value, 10)); });
+    // The menu moves the replay as soon as a turn is chosen; the Go button is for pages
+    // without this script.
+    document.getElementById("rp-turn-go").hidden = true;
+    turnSel.closest("form").addEventListener("submit", function (event) {
+      event.preventDefault();
+      go(parseInt(turnSel.value, 10));
+    });
+  }
   speedSel.addEventListener("change", function () { if (timer !== null) { schedule(); } });
   document.addEventListener("keydown", function (event) {
     if (event.altKey || event.ctrlKey || event.metaKey) { return; }

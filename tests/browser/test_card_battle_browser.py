@@ -120,11 +120,13 @@ def test_a_deck_built_in_the_builder_plays_the_bot_and_the_playback_reaches_the_
     assert position() == (total, total)
     result.wait_for(state="visible")
     banner = result.inner_text()
-    assert re.match(r"You win!|You lose\.|Draw\.", banner), banner
+    assert re.match(r"You won\.|You lost\.|Draw\.", banner), banner
     assert "Duelbot" in page.locator("#match-status").inner_text()
     panel = page.locator("#gameover .gameover-panel")
     assert panel.is_visible()
     assert re.search(r"You won|You lost|Draw|Both lost", panel.inner_text())
+    # The banner and the panel word the result the same way (issue 34, item 6).
+    assert panel.locator(".reason").inner_text().strip() in " ".join(banner.split())
     # The HP chart and the per-turn table of the finished battle.
     assert page.locator(".cb-chart polyline").count() == 2
     assert page.locator(".cb-table tbody tr").count() >= 1

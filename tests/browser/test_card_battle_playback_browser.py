@@ -61,7 +61,7 @@ def test_the_playback_spoils_nothing_until_it_reaches_the_end(live_site, new_pag
     banner = page.locator("[data-cb-result]")
     assert banner.is_visible()
     cls = banner.get_attribute("class")
-    if banner.inner_text().startswith("You lose"):
+    if banner.inner_text().startswith("You lost"):
         assert "is-loss" in cls and "is-win" not in cls
     for s in (0, 1):
         assert not page.inner_text(f'[data-cb-legend="{s}"]').startswith("-")

@@ -1,5 +1,5 @@
 """The replay player in a real browser, for every game: open a finished match's replay, jump
-to a turn from the turn list, play to the end, step back with the keyboard, and check the
+to a turn from the turn menu, play to the end, step back with the keyboard, and check the
 board at each of those positions against the engine's own view of the state there (rebuilt
 here from the downloaded record). Steps never reload the page."""
 
@@ -125,19 +125,18 @@ def test_a_finished_match_replays_in_page_with_turn_jumps_playback_and_keys(
     page.evaluate("() => { window.__samePage = true; }")
     check_board(page, game, expected, 0)
 
-    # Jump to a turn from the turn list (the middle one).
-    turns = page.locator(".rp-turns a")
+    # Jump to a turn from the turn menu (the middle one).
+    turns = page.locator("#rp-turn option")
     assert turns.count() >= 2
-    middle = turns.nth(turns.count() // 2)
-    target = int(middle.get_attribute("data-at"))
-    middle.click()
+    target = int(turns.nth(turns.count() // 2).get_attribute("value"))
+    page.select_option("#rp-turn", str(target))
     check_board(page, game, expected, target)
-    assert middle.get_attribute("aria-current") == "step"
+    assert page.input_value("#rp-turn") == str(target)
 
     # Play from the last turn to the end at the fastest speed.
-    final_turn = turns.nth(turns.count() - 1)
-    final_turn.click()
-    check_board(page, game, expected, int(final_turn.get_attribute("data-at")))
+    final_turn = int(turns.nth(turns.count() - 1).get_attribute("value"))
+    page.select_option("#rp-turn", str(final_turn))
+    check_board(page, game, expected, final_turn)
     page.select_option("#rp-speed", "16")
     page.click("#rp-play")
     assert page.get_attribute("#rp-play", "aria-pressed") == "true"

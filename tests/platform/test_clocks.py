@@ -190,3 +190,21 @@ def test_each_how_to_play_page_states_the_clock_the_engine_runs(client):
         assert "The clock" in page and "abandoned the match" in page
         for limit in seconds:
             assert f"{limit} s" in page, (game, limit)
+
+
+def test_CB_TIME_02_a_card_battle_left_at_the_deck_choice_ends_when_its_time_runs_out(client):
+    """A bot match whose player never chose a deck used to stay "in play" for ever and be
+    counted in the hall: its deck choice now has the hall's clock, and when it runs out the
+    player gets the Balanced deck, the battle resolves and the match is over."""
+    match = services.create_match("card-battle", ALICE, mode=Match.Mode.BOT, seed="cb-left")
+    match.refresh_from_db()
+    assert match.status == Match.Status.ACTIVE and match.deadline_at is not None
+    expire(match)
+    sweep_once()
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED and match.deadline_at is None
+    assert match.state["picks"]["0"]["name"] == "Balanced"
+    assert match.actions.filter(kind="timeout").count() == 1
+    assert verify(match) is None
+    page = client.get("/g/card-battle/how-to-play/").content.decode()
+    assert "3 minutes" in page and "Balanced" in page, "the players' page says the same"

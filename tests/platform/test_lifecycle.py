@@ -88,7 +88,7 @@ def test_the_timed_box_stays_for_games_whose_rules_allow_untimed_play(client):
     assert not Match.objects.get().timed
 
 
-def test_card_battle_has_no_clock_so_no_timed_box(client):
-    """CB-TIME-01: Card Battle never times a step, so its lobby offers no "Timed" switch that
-    would mean nothing."""
+def test_card_battle_has_no_timed_box(client):
+    """CB-TIME-02: Card Battle's one decision, the deck choice, is always on the hall's
+    clock, so its lobby offers no "Timed" switch."""
     assert 'name="timed"' not in client.get("/g/card-battle/").content.decode()

@@ -25,6 +25,11 @@ from .view import build_view
 CHOOSE = "choose_deck"
 CONFIG_KEYS = {"decks", "deck"}
 
+# CB-TIME-02: the hall's limit for locking in a deck (the seed gives none). Long enough to
+# read the four ready-made decks and one's own; short enough that a match abandoned at this
+# step ends within minutes instead of counting as "in play" for ever.
+DECK_CHOICE_SECONDS = 180
+
 
 def ready_made_actions() -> list[Action]:
     """One ``choose_deck`` action per ready-made deck (fresh dicts every call)."""
@@ -142,8 +147,14 @@ class CardBattleEngine(Engine):
         if state["step"] == Step.OVER:
             return Prompts(step=str(Step.OVER))
         waiting = {s: CHOOSE for s in SEATS if state["picks"][str(s)] is None}
-        # No time limit: the seed gives none (CB-TIME-01).
-        return Prompts(step=str(Step.CHOOSE_DECK), waiting=waiting, simultaneous=True)
+        # The seed gives no time limit (CB-TIME-01); the hall's clock on the deck choice
+        # (CB-TIME-02) ends a match left at this step instead of keeping it in play for ever.
+        return Prompts(
+            step=str(Step.CHOOSE_DECK),
+            waiting=waiting,
+            time_limit=DECK_CHOICE_SECONDS,
+            simultaneous=True,
+        )
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         if state["step"] != Step.CHOOSE_DECK or seat not in SEATS:
@@ -168,8 +179,8 @@ class CardBattleEngine(Engine):
         return new, events
 
     def timeout(self, state: State) -> tuple[State, list[Event]]:
-        """Never due (no time limit, CB-TIME-01). Should the platform force one anyway, each
-        seat still choosing gets the Balanced deck, so the match still resolves."""
+        """The deck choice's clock ran out (CB-TIME-02): each seat still choosing gets the
+        Balanced deck, so the battle resolves and the match ends."""
         if state["step"] == Step.OVER:
             raise IllegalAction("GAME_OVER", "The battle is already over.")
         new = clone(state)

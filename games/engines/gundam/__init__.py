@@ -34,7 +34,7 @@ starter decks, and ``apply`` accepts any deck that passes ``validate_deck`` (sav
 """
 
 from .cards import CARD_POOL, KEYWORD_NAMES, STARTER_DECKS
-from .decks import level_curve, validate_deck
+from .decks import MAX_COPIES, level_curve, validate_deck
 from .engine import GundamEngine
 
 ENGINE = GundamEngine()
@@ -43,6 +43,7 @@ __all__ = [
     "CARD_POOL",
     "ENGINE",
     "KEYWORD_NAMES",
+    "MAX_COPIES",
     "STARTER_DECKS",
     "GundamEngine",
     "level_curve",

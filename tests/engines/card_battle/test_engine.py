@@ -22,13 +22,14 @@ def test_registered_by_slug():
     assert ENGINE.name == "Card Battle" and ENGINE.pitch and ENGINE.seats == 2
 
 
-def test_setup_waits_for_both_decks_without_a_timer():
-    """CB-MATCH-01 / CB-TIME-01: both seats choose, simultaneously, with no time limit."""
+def test_setup_waits_for_both_decks_on_the_halls_clock():
+    """CB-MATCH-01 / CB-TIME-01 / CB-TIME-02: both seats choose, simultaneously; the seed
+    gives no time limit, the hall gives the deck choice three minutes."""
     state = ENGINE.setup({}, SEED)
     prompts = ENGINE.prompts(state)
     assert prompts.step == "choose_deck" and prompts.simultaneous
     assert prompts.waiting == {0: "choose_deck", 1: "choose_deck"}
-    assert prompts.time_limit is None
+    assert prompts.time_limit == 180
     assert ENGINE.outcome(state) is None
     names = [a["name"] for a in ENGINE.legal_actions(state, 0)]
     assert names == ["Balanced", "Rush", "Tank", "Glass Cannon"]
@@ -128,7 +129,8 @@ def test_apply_never_mutates_its_input():
 
 
 def test_a_forced_timeout_gives_waiting_seats_the_balanced_deck():
-    """CB-TIME-01: no timer, but a forced timeout still ends the match with Balanced decks."""
+    """CB-TIME-02: when the deck choice's time runs out, the seat still choosing gets the
+    Balanced deck and the match ends."""
     state = ENGINE.setup({}, SEED)
     state, _ = ENGINE.apply(state, 0, choose("Rush"))
     done, events = ENGINE.timeout(state)
