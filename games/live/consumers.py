@@ -26,7 +26,7 @@ from games.live.refusals import public_message
 from games.live.render_protocol import Rendered, RenderRequest
 from games.live.rendering import Viewer, hotseat_turn, render_flash, render_frame
 from games.live.threads import db, db_write
-from games.matches import bounded_json, committed, presence, services
+from games.matches import bounded_json, client_address, committed, presence, services
 from games.matches.broadcast import bounded, lobby_group, match_group
 from games.matches.identity import player_from
 from games.matches.lobby import lobby_context
@@ -147,7 +147,6 @@ class SocketConsumer(AsyncWebsocketConsumer):
         address already holds as many sockets as allowed (spectators and lobbies count)."""
         session = self.scope.get("session")
         self.session_key = (getattr(session, "session_key", None) or "") if session else ""
-        client = self.scope.get("client") or ("", 0)
         # Accepted first: the handshake does not wait on the database (daphne drops a
         # handshake that takes longer than its connect timeout), and a refusal can only be
         # told, with its reason, over an accepted socket anyway.
@@ -158,7 +157,7 @@ class SocketConsumer(AsyncWebsocketConsumer):
             match_id=match_id,
             seat=seat,
             session_key=self.session_key,
-            ip=str(client[0] or ""),
+            ip=client_address.of_scope(self.scope),
             player=self.player,
         )
         if refused:

@@ -20,6 +20,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.dispatch import receiver
 from django.utils import timezone
 
+from games.matches import client_address
 from games.models import LoginFailure
 from games.pages.accounts import LoginView as ClaimingLoginView
 
@@ -29,23 +30,11 @@ REFUSED = (
 )
 
 
-def client_address(request) -> str:
-    """The client's address: REMOTE_ADDR, or behind our proxy (which appends the address
-    it saw to X-Forwarded-For) the last entry, the one a client cannot forge."""
-    if request is None:
-        return ""
-    if settings.BEHIND_PROXY:
-        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
-        if forwarded:
-            return forwarded.rsplit(",", 1)[-1].strip()[:64]
-    return request.META.get("REMOTE_ADDR", "")[:64]
-
-
 def _keys(username, request) -> list[tuple[str, int]]:
     keys = []
     if isinstance(username, str) and username:
         keys.append((f"user:{username.lower()[:150]}", settings.LOGIN_FAILURES_PER_ACCOUNT))
-    address = client_address(request)
+    address = client_address.of_request(request)
     if address:
         keys.append((f"addr:{address}", settings.LOGIN_FAILURES_PER_ADDRESS))
     return keys

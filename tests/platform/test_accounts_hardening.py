@@ -8,8 +8,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
 
+from games.matches.client_address import of_request as client_address
 from games.models import LoginFailure
-from games.pages.login_throttle import client_address
 
 pytestmark = pytest.mark.django_db
 
@@ -86,5 +86,5 @@ def test_the_admin_sign_in_is_throttled_too(settings):
 def test_behind_the_proxy_the_address_is_the_one_nginx_appended(settings, rf):
     request = rf.post("/", HTTP_X_FORWARDED_FOR="6.6.6.6, 192.0.2.10", REMOTE_ADDR="127.0.0.1")
     assert client_address(request) == "127.0.0.1"
-    settings.BEHIND_PROXY = True
+    settings.TRUSTED_PROXIES = ["127.0.0.1"]
     assert client_address(request) == "192.0.2.10"
