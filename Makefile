@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install chromium lint fmt migrate sweeper verify screenshots peer
+.PHONY: run test install chromium nginx lint fmt migrate sweeper verify screenshots peer
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -33,10 +33,18 @@ chromium:
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core) || \
 	  echo "chromium missing: install Debian's chromium package")
 
+# Debian's nginx for the scale-out tests, which run deploy/nginx.conf in front of the workers
+# (tests/nginx_front.py starts it as their own child on free ports, with its own pid and logs;
+# the package's service, which apt may start on port 80, is never used or touched).
+nginx:
+	@test -x /usr/sbin/nginx || (command -v apt-get >/dev/null && \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx) || \
+	  echo "nginx missing: install Debian's nginx package")
+
 # The scale-out tests need PostgreSQL and Redis on 127.0.0.1 (.ci/run starts them).
 SCALE_ENV := DATABASE_URL=postgresql://postgres@127.0.0.1:5432/duelhall REDIS_URL=redis://127.0.0.1:6379/15
 
-test: install chromium
+test: install chromium nginx
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -q --ignore=tests/scale
 	$(SCALE_ENV) $(BIN)/python -m pytest -q tests/scale

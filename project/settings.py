@@ -80,8 +80,9 @@ if BEHIND_PROXY:
 # The proxies whose X-Forwarded-For names the client (games/matches/client_address.py):
 # addresses or networks, comma-separated. Anyone else's header is ignored, so a client that
 # reaches a worker directly cannot pick the address its caps and throttles count against.
-# Behind TLS the documented nginx runs on the same machine, hence loopback by default there.
-_TRUSTED_PROXIES_DEFAULT = "127.0.0.1,::1" if BEHIND_PROXY else ""
+# Behind TLS the documented nginx runs on the same machine and reaches the workers at
+# 127.0.0.1 (deploy/nginx.conf), hence that address by default there.
+_TRUSTED_PROXIES_DEFAULT = "127.0.0.1" if BEHIND_PROXY else ""
 TRUSTED_PROXIES = [
     entry.strip()
     for entry in os.environ.get("TRUSTED_PROXIES", _TRUSTED_PROXIES_DEFAULT).split(",")
@@ -256,7 +257,8 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / ".staticfiles"
+# Where `manage.py collectstatic` puts the files nginx serves (deploy/nginx.conf's /static/).
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / ".staticfiles"))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "games.pages.static_storage.RememberingStaticFilesStorage"},
