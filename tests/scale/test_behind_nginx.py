@@ -7,7 +7,9 @@ nginx saw (alice browses from [::1], nginx reaches the workers from 127.0.0.1), 
 client wrote into X-Forwarded-For."""
 
 import http.client
+import re
 import ssl
+import time
 import urllib.request
 
 import psycopg
@@ -16,7 +18,7 @@ import pytest
 from tests.browser.driver import is_over, version, wait_for_change
 from tests.nginx_front import NginxFront
 
-from .test_workers import phalanx_move, start_online_match, verify_chain
+from .test_workers import phalanx_move, settled, start_online_match, verify_chain
 
 FORGED = "203.0.113.66"
 
@@ -123,3 +125,92 @@ def test_plain_http_is_sent_to_https(hall, path):
     answer = conn.getresponse()
     assert answer.status == 301
     assert answer.getheader("Location") == f"https://127.0.0.1{path}"
+
+
+def play_phalanx_through_outages(pages, seconds: float = 240) -> None:
+    """Like people whose connection wobbled: once every socket is back, play to the end."""
+    settled(pages)
+    end = time.monotonic() + seconds
+    while not all(is_over(p) for p in pages):
+        assert time.monotonic() < end, "the match did not end"
+        if not any(phalanx_move(p) for p in pages if not is_over(p)):
+            pages[0].wait_for_timeout(100)
+
+
+def opening_moves(pages, count: int = 3) -> None:
+    for _ in range(count):
+        if not any(phalanx_move(p) for p in pages):
+            pages[0].wait_for_timeout(100)
+
+
+def worker_of_a_new_match(hall, page) -> object:
+    """Create an online Phalanx match on ``page`` and say which worker its socket reached."""
+    page.goto(f"{hall.front.url}/g/phalanx/")
+    page.check("input[name=mode][value=online]")
+    page.click("button:has-text('Create match')")
+    page.wait_for_url(re.compile(r"/m/\w+/$"))
+    page.wait_for_selector("#board")
+    return hall.holder()
+
+
+def test_a_killed_match_worker_moves_both_pages_to_the_next_worker_and_comes_back(
+    hall, browser_contexts
+):
+    alice, bob = browser_contexts(), browser_contexts()
+    start_online_match(alice, bob, hall.front.url, hall.front.url, "phalanx", {
+        "damage_mode": "per-turn"
+    })  # fmt: skip
+    doomed = hall.holder()
+    hall.wait_for_sockets([2 if w is doomed else 0 for w in hall.workers])
+    opening_moves([alice, bob])
+
+    doomed.kill()  # SIGKILL: daphne and all, like a machine lost
+    # Both pages reconnect by themselves; nginx, refused by the dead worker, marks it down
+    # and sends them to the next worker on the ring.
+    hall.wait_for_sockets([0 if w is doomed else 2 for w in hall.workers], seconds=60)
+    assert "connect() failed (111: Connection refused)" in hall.front.log()
+    play_phalanx_through_outages([alice, bob])
+    verify_chain(hall.database_url)
+
+    doomed.start()
+    alice.close()
+    bob.close()
+    hall.wait_for_sockets([0, 0])
+    # nginx tries a worker it marked down again after fail_timeout (10 s): from then on the
+    # codes that hash to the restarted worker reach it again.
+    carol = browser_contexts()
+    end, reached = time.monotonic() + 120, []
+    while doomed not in reached:
+        assert time.monotonic() < end, "no new match reached the restarted worker"
+        reached.append(worker_of_a_new_match(hall, carol))
+
+
+def test_a_redis_restart_through_nginx_resyncs_both_boards(hall, browser_contexts, redis_server):
+    alice, bob = browser_contexts(), browser_contexts()
+    start_online_match(alice, bob, hall.front.url, hall.front.url, "phalanx", {
+        "damage_mode": "per-turn"
+    })  # fmt: skip
+    opening_moves([alice, bob], 2)
+    redis_server.stop()
+    redis_server.start()  # same port, empty: every group membership is gone
+    alice.wait_for_timeout(2000)
+    play_phalanx_through_outages([alice, bob])
+    verify_chain(hall.database_url)
+
+
+def test_dropped_postgresql_connections_through_nginx_cost_no_move(hall, browser_contexts):
+    alice, bob = browser_contexts(), browser_contexts()
+    start_online_match(alice, bob, hall.front.url, hall.front.url, "phalanx", {
+        "damage_mode": "per-turn"
+    })  # fmt: skip
+    opening_moves([alice, bob], 2)
+    name = hall.database_url.rsplit("/", 1)[1]
+    dropped = rows(
+        hall.database_url,
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+        " WHERE datname = %s AND pid <> pg_backend_pid()",
+        name,
+    )
+    assert dropped, "the workers held connections"
+    play_phalanx_through_outages([alice, bob])
+    verify_chain(hall.database_url)
