@@ -4,8 +4,8 @@ The site file is the one a deployment installs; only what differs between a mach
 test is filled in: the listening ports, the workers' ports, the certificate (self-signed, made
 here with openssl) and the static files' folder. Each replacement must find its text in the
 shipped file, so a changed file fails loudly instead of being tested half-filled. The main
-file is Debian's own `/etc/nginx/nginx.conf` with its paths moved into a private folder and
-only this site included: nginx runs as a child of the test (never the system service, never
+file is Debian's own `/etc/nginx/nginx.conf` with deploy/nginx-main.sed's edits (as a
+deployment makes them), its paths moved into a private folder and only this site included: nginx runs as a child of the test (never the system service, never
 ports 80 or 443) and stops with it.
 """
 
@@ -20,6 +20,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = ROOT / "deploy" / "nginx.conf"
+MAIN_EDITS = ROOT / "deploy" / "nginx-main.sed"
 DEBIAN_MAIN = Path("/etc/nginx/nginx.conf")
 NGINX = "/usr/sbin/nginx"
 WORKER_LINE = re.compile(r"^(\s*)server 127\.0\.0\.1:800([1-4]);\n", re.MULTILINE)
@@ -62,9 +63,12 @@ def site_config(
 
 
 def main_config(folder: Path, site: Path) -> str:
-    """Debian's main nginx.conf with its pid, logs and temp files in ``folder``, running as
-    whoever runs the test, and only ``site`` included."""
-    text = DEBIAN_MAIN.read_text()
+    """Debian's main nginx.conf with the edits deploy/nginx-main.sed makes to it, its pid,
+    logs and temp files in ``folder``, running as whoever runs the test, and only ``site``
+    included."""
+    text = subprocess.run(
+        ["sed", "-f", str(MAIN_EDITS), str(DEBIAN_MAIN)], capture_output=True, text=True, check=True
+    ).stdout
     text = _replace(text, "user www-data;", f"user {getpass.getuser()};")
     text = _replace(text, "pid /run/nginx.pid;", f"pid {folder}/nginx.pid;")
     text = _replace(text, "error_log /var/log/nginx/error.log;", f"error_log {folder}/error.log;")
