@@ -15,7 +15,21 @@ from pathlib import Path
 
 from tests.nginx_front import NginxFront
 
-ENV_EXAMPLE = Path(__file__).resolve().parents[2] / "deploy" / "duelhall.env.example"
+DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
+ENV_EXAMPLE = DEPLOY / "duelhall.env.example"
+DEPLOYED_PYTHON = "/srv/duelhall/.venv/bin/python"
+
+
+def unit_command(unit: str, python: str, instance: str = "") -> list[str]:
+    """The ExecStart of one of deploy/'s systemd units, with this checkout's Python and the
+    instance (%i, a worker's port) filled in: the tests start what systemd would."""
+    for line in (DEPLOY / unit).read_text().splitlines():
+        if line.startswith("ExecStart="):
+            words = line.removeprefix("ExecStart=").replace("%i", instance).split()
+            if words[0] != DEPLOYED_PYTHON:
+                raise ValueError(f"{unit}: ExecStart no longer runs {DEPLOYED_PYTHON}")
+            return [python, *words[1:]]
+    raise ValueError(f"{unit} has no ExecStart")
 
 
 def production_env() -> dict[str, str]:
