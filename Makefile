@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install chromium nginx lint fmt migrate sweeper verify screenshots peer
+.PHONY: run test install chromium nginx lint fmt migrate sweeper verify screenshots peer deploy-check
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -48,6 +48,12 @@ test: install chromium nginx
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -q --ignore=tests/scale
 	$(SCALE_ENV) $(BIN)/python -m pytest -q tests/scale
+
+# docs/deploy.md's checks alone: its nginx steps on a copy of /etc/nginx, `check --deploy`
+# with the production example, and the hall behind nginx from deploy/ played in Chromium.
+deploy-check: install chromium nginx
+	$(SCALE_ENV) $(BIN)/python -m pytest -q tests/scale/test_deploy_guide.py \
+	  tests/platform/test_production_settings.py tests/scale/test_behind_nginx.py
 
 lint: install
 	$(BIN)/ruff check . && $(BIN)/ruff format --check .
