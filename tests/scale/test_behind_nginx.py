@@ -149,7 +149,17 @@ def worker_of_a_new_match(hall, page) -> object:
     page.check("input[name=mode][value=online]")
     page.click("button:has-text('Create match')")
     page.wait_for_url(re.compile(r"/m/\w+/$"))
-    page.wait_for_selector("#board")
+    code = page.url.rstrip("/").rsplit("/", 1)[1]
+    # Only once the lobby's socket is gone and the match's is admitted does the kernel's
+    # count of connections name the match's worker alone.
+    sql = (
+        "SELECT s.kind, m.code FROM games_livesocket s LEFT JOIN games_match m"
+        " ON m.id = s.match_id WHERE s.kind = 'lobby' OR m.code = %s"
+    )
+    end = time.monotonic() + 30
+    while rows(hall.database_url, sql, code) != [("match", code)]:
+        assert time.monotonic() < end, f"match {code}: its socket never stood alone"
+        page.wait_for_timeout(200)
     return hall.holder()
 
 
