@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install chromium lint fmt migrate sweeper verify screenshots peer
+.PHONY: run test install chromium nginx lint fmt migrate sweeper verify screenshots peer deploy-check
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -33,6 +33,14 @@ chromium:
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core) || \
 	  echo "chromium missing: install Debian's chromium package")
 
+# Debian's nginx for the scale-out tests, which run deploy/nginx.conf in front of the workers
+# (tests/nginx_front.py starts it as their own child on free ports, with its own pid and logs;
+# the package's service, which apt may start on port 80, is never used or touched).
+nginx:
+	@test -x /usr/sbin/nginx || (command -v apt-get >/dev/null && \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx) || \
+	  echo "nginx missing: install Debian's nginx package")
+
 # The scale-out tests need PostgreSQL and Redis on 127.0.0.1 (.ci/run starts them).
 SCALE_ENV := DATABASE_URL=postgresql://postgres@127.0.0.1:5432/duelhall REDIS_URL=redis://127.0.0.1:6379/15
 
@@ -41,7 +49,7 @@ SCALE_ENV := DATABASE_URL=postgresql://postgres@127.0.0.1:5432/duelhall REDIS_UR
 UNIT_TESTS := tests/engines tests/test_import_rules.py tests/test_rule_citations.py
 TIMES := .test-times
 
-test: install chromium
+test: install chromium nginx
 	@rm -f $(TIMES)
 	@TIMES=$(TIMES) tools/timed lint $(BIN)/ruff check .
 	@TIMES=$(TIMES) tools/timed unit/engines $(BIN)/python -m pytest -q $(UNIT_TESTS)
@@ -49,6 +57,12 @@ test: install chromium
 	@TIMES=$(TIMES) tools/timed browser $(BIN)/python -m pytest -q tests/browser
 	@TIMES=$(TIMES) $(SCALE_ENV) tools/timed scale $(BIN)/python -m pytest -q tests/scale
 	@echo "== every part:" && cat $(TIMES) && rm -f $(TIMES)
+
+# docs/deploy.md's checks alone: its nginx steps on a copy of /etc/nginx, `check --deploy`
+# with the production example, and the hall behind nginx from deploy/ played in Chromium.
+deploy-check: install chromium nginx
+	$(SCALE_ENV) $(BIN)/python -m pytest -q tests/scale/test_deploy_guide.py \
+	  tests/platform/test_production_settings.py tests/scale/test_behind_nginx.py
 
 lint: install
 	$(BIN)/ruff check . && $(BIN)/ruff format --check .

@@ -47,6 +47,7 @@ import threading
 import time
 from pathlib import Path
 
+from bench import via_nginx
 from bench.busy import burning
 from bench.common import RESULTS, ROOT, save, table
 from bench.cpu_split import CpuSplit, describe, loadavg, split
@@ -151,9 +152,15 @@ def run_load(
 ) -> dict:
     """Start the server(s), run one load, stop them; returns the loadgen result plus resources."""
     label = f"{mode}-{len(slots)}-{len(bot_slots)}-{placement}"
+    front = via_nginx.Front(logdir, label) if args.via_nginx else None
+    if front:
+        db.env.update(front.worker_env())
     servers = start_servers(db, args.scale, logdir, label, args.workers)
     stack = contextlib.ExitStack()  # the CPU burner of --busy, stopped with the servers
+    nginx_ticks = [0, 0]
     try:
+        if front:
+            front.start([s.port for s in servers])
         time.sleep(0.5)
         idle_total, idle_daphne = Monitor(servers).sample()
         spec = {
@@ -172,6 +179,7 @@ def run_load(
             # Echo sockets pair up under this prefix (unique per run: a Redis layer outlives
             # a server).
             "pair_prefix": f"p{os.getpid()}-{len(slots)}-{int(time.time())}",
+            **(front.spec() if front else {}),
         }
         spec_path, out_path = logdir / f"{label}-spec.json", logdir / f"{label}-out.json"
         spec_path.write_text(json.dumps(spec))
@@ -200,12 +208,14 @@ def run_load(
                     print(f"    {label}: connected in {connect_seconds}s", flush=True)
                 elif line.startswith("PHASE measuring"):
                     before, t_before = cpu_snapshot(servers), time.perf_counter()
+                    nginx_ticks[0] = front.cpu_ticks() if front else 0
                     split_before, load_before = splitter.snapshot(), loadavg()
                     window_start = json.loads(line.split(" ", 2)[2]).get("at", t_before)
                     if profile_out is not None and mode == "live":
                         spies = start_profiler(servers[0], args.duration, profile_out)
                 elif line.startswith("PHASE measured"):
                     after, t_after = cpu_snapshot(servers), time.perf_counter()
+                    nginx_ticks[1] = front.cpu_ticks() if front else 0
                     split_after, load_after = splitter.snapshot(), loadavg()
             gen.wait()
         finally:
@@ -240,6 +250,8 @@ def run_load(
         )
         if before and after:
             result.update(cpu_used(before, after, t_after - t_before))
+            if front:
+                result["nginx_cpu_pct"] = front.cpu_pct(*nginx_ticks, t_after - t_before)
             result["server_timeline"] = monitor.timeline(window_start, window_start + args.duration)
         if split_before and split_after:
             offered = len(slots) / args.think if args.think > 0 else None
@@ -254,6 +266,8 @@ def run_load(
         stack.close()
         for server in servers:
             server.stop()
+        if front:
+            front.stop()
 
 
 def start_profiler(server: Server, seconds: float, out: Path) -> list[subprocess.Popen]:
@@ -543,6 +557,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--skip-echo", action="store_true")
     parser.add_argument(
+        "--via-nginx",
+        action="store_true",
+        help="with --scale: every socket through nginx running deploy/nginx.conf, over wss",
+    )
+    parser.add_argument(
         "--repeat",
         type=int,
         default=1,
@@ -586,9 +605,14 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--placement: a comma list of {', '.join(PLACEMENTS)}")
     if args.peer and placements != ["split"]:
         parser.error("--placement goes with --scale, not --peer")
+    if args.via_nginx and not args.scale:
+        parser.error("--via-nginx goes with --scale (nginx spreads matches over workers)")
+    if args.via_nginx:
+        placements = ["by-match"]  # nginx places them: a match's sockets by its code's hash
     name = args.name or ("live-scale" if args.scale else "live") + (
         "-peer" if args.peer else ""
     ) + ("-busy" if args.busy else "")
+    name += "-nginx" if args.via_nginx and not args.name else ""
     raise_file_limit()
     if args.scale and not redis_db_is_ours(args.redis_url):
         print(f"{args.redis_url} is not empty; choose another --redis-url", file=sys.stderr)
@@ -741,7 +765,8 @@ def print_run(n: int, echo: dict | None, live: dict) -> None:
             f"opponent {triple(r.get('to_opponent'))} ms, errors {r['errors']}, "
             f"connect retries {r.get('connect_retries')}, "
             f"server CPU {r.get('server_cpu_pct')}% ({r.get('daphne_cpu_pct')}% daphne), "
-            f"loadgen CPU {r['loadgen_cpu_s']}s, peak RSS {r['peak_rss_mb']} MB",
+            + (f"nginx CPU {r['nginx_cpu_pct']}%, " if "nginx_cpu_pct" in r else "")
+            + f"loadgen CPU {r['loadgen_cpu_s']}s, peak RSS {r['peak_rss_mb']} MB",
             flush=True,
         )
         if r.get("cpu_split"):

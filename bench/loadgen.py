@@ -39,6 +39,8 @@ import zlib
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
+from bench.via_nginx import client_tls
+
 PLACEMENTS = ("split", "by-match")
 STATUS_TAG = re.compile(r'<div id="match-status"[^>]*>')
 # A board frame carries the flash, the status bar, the board or the parts of it that
@@ -186,8 +188,11 @@ class Slot:
 
     def url(self, seat: int, code: str | None) -> tuple[str, str]:
         key = code or f"{self.run.spec['pair_prefix']}-{self.number}"
-        host = self.run.address(seat, key)
         path = f"/ws/m/{code}/" if code else f"/ws/echo/{key}/"
+        front = self.run.spec.get("front")
+        if front:  # --via-nginx: nginx picks the worker (bench/via_nginx.py)
+            return f"wss://{front}{path}", f"https://{front}"
+        host = self.run.address(seat, key)
         return f"ws://{host}{path}", f"http://{host}"
 
     async def open(self) -> bool:
@@ -222,6 +227,7 @@ class Slot:
                 try:
                     ws = await connect(
                         url,
+                        ssl=client_tls() if url.startswith("wss:") else None,
                         origin=origin,
                         additional_headers={"Cookie": f"sessionid={self.cookies[seat]}"},
                         compression=None,

@@ -5,6 +5,7 @@ Defaults: SQLite file and the in-memory channel layer in one process. ``DATABASE
 share the database and the channels-redis layer.
 """
 
+import ipaddress
 import os
 from pathlib import Path
 
@@ -97,6 +98,22 @@ SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
 BEHIND_PROXY = env_bool("BEHIND_TLS_PROXY", False)
 if BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# The proxies whose X-Forwarded-For names the client (games/matches/client_address.py):
+# addresses or networks, comma-separated. Anyone else's header is ignored, so a client that
+# reaches a worker directly cannot pick the address its caps and throttles count against.
+# Behind TLS the documented nginx runs on the same machine and reaches the workers at
+# 127.0.0.1 (deploy/nginx.conf), hence that address by default there.
+_TRUSTED_PROXIES_DEFAULT = "127.0.0.1" if BEHIND_PROXY else ""
+TRUSTED_PROXIES = [
+    entry.strip()
+    for entry in os.environ.get("TRUSTED_PROXIES", _TRUSTED_PROXIES_DEFAULT).split(",")
+    if entry.strip()
+]
+for _entry in TRUSTED_PROXIES:
+    try:
+        ipaddress.ip_network(_entry, strict=False)
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"TRUSTED_PROXIES: {_entry!r} is not an address") from exc
 
 # Not "daphne": its app only swaps in its own `runserver`, and importing it loads daphne's
 # server, twisted and OpenSSL into every process (bench/: ~28 MB RSS each in the render
@@ -283,7 +300,8 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / ".staticfiles"
+# Where `manage.py collectstatic` puts the files nginx serves (deploy/nginx.conf's /static/).
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / ".staticfiles"))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "games.pages.static_storage.RememberingStaticFilesStorage"},

@@ -27,7 +27,16 @@ from games.live.refusals import public_message
 from games.live.render_protocol import Rendered, RenderRequest
 from games.live.rendering import Viewer, hotseat_turn, render_flash, render_frame
 from games.live.threads import db, db_write
-from games.matches import bounded_json, chat, committed, hall_clock, lobby_chat, presence, services
+from games.matches import (
+    bounded_json,
+    chat,
+    client_address,
+    committed,
+    hall_clock,
+    lobby_chat,
+    presence,
+    services,
+)
 from games.matches.broadcast import bounded, lobby_group, match_group, spectators_group
 from games.matches.identity import player_from
 from games.matches.lobby import lobby_context
@@ -157,9 +166,8 @@ class SocketConsumer(AsyncWebsocketConsumer):
 
     def client_address(self) -> str:
         """The client's address, read in this one place (the socket caps, Play now's rated
-        lane and the challenge limits all key on it)."""
-        client = self.scope.get("client") or ("", 0)
-        return str(client[0] or "")[:64]
+        lane and the challenge limits all key on it): behind a trusted proxy, the one it saw."""
+        return client_address.of_scope(self.scope)
 
     async def admit(self, match_id: int | None = None, seat: int | None = None) -> bool:
         """Accept the socket and record it, or refuse it with a reason when its session or

@@ -64,8 +64,14 @@ def open_socket(
     on the one writer thread, so the cap is exact; on PostgreSQL connects that arrive at the
     same instant may each pass the check, overshooting by at most that burst."""
     now = timezone.now()
+    holds_seat = match_id is not None and seat is not None
     with transaction.atomic():
-        refused = refusal(session_key, ip)
+        # A player's only socket on their own seat is never refused: the caps count other
+        # people's sockets too (a whole NAT, a hostile neighbour), and a refused seat socket
+        # would make a player whose page is open count as away, who could then lose the
+        # match by abandonment. Past the first, a seat's sockets obey the caps like any.
+        alone = holds_seat and not _live().filter(match_id=match_id, seat=seat).exists()
+        refused = None if alone else refusal(session_key, ip)
         if refused:
             return refused
         LiveSocket.objects.update_or_create(
@@ -81,7 +87,7 @@ def open_socket(
                 "seen_at": now,
             },
         )
-        if match_id is not None and seat is not None:
+        if holds_seat:
             _recount(match_id, seat, now)
     return None
 

@@ -22,6 +22,7 @@ from django.contrib.auth.signals import user_logged_in
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.dispatch import receiver
 
+from games.matches import client_address
 from games.models import LoginFailure
 from games.pages.accounts import LoginView as ClaimingLoginView
 
@@ -31,18 +32,6 @@ REFUSED = (
     "Too many failed sign-ins for this account or from this address; "
     "try again in {minutes} minutes."
 )
-
-
-def client_address(request) -> str:
-    """The client's address: REMOTE_ADDR, or behind our proxy (which appends the address
-    it saw to X-Forwarded-For) the last entry, the one a client cannot forge."""
-    if request is None:
-        return ""
-    if settings.BEHIND_PROXY:
-        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
-        if forwarded:
-            return forwarded.rsplit(",", 1)[-1].strip()[:64]
-    return request.META.get("REMOTE_ADDR", "")[:64]
 
 
 def _account_key(username: str, address: str) -> str:
@@ -64,7 +53,7 @@ class ThrottledModelBackend(ModelBackend):
 
     def authenticate(self, request, username=None, password=None, **kwargs):
         name = username if username is not None else kwargs.get("username")
-        address = client_address(request)
+        address = client_address.of_request(request)
         if not address:
             return super().authenticate(request, username=username, password=password, **kwargs)
         attempt, within = take(_keys(name, address), settings.LOGIN_FAILURE_WINDOW_SECONDS)
@@ -82,7 +71,7 @@ class ThrottledModelBackend(ModelBackend):
 def _forget_account_failures(sender, request, user, **kwargs):
     """A successful sign-in clears its account's count from that address (not the
     address's: one right password must not reset a guessing run against other accounts)."""
-    address = client_address(request)
+    address = client_address.of_request(request)
     if address:
         key = _account_key(user.get_username(), address)
         LoginFailure.objects.filter(key=key).delete()

@@ -8,7 +8,7 @@ from django.conf import settings
 from .attempts import give_back, take
 
 __all__ = ["give_back", "refused_message", "reserve"]
-from .login_throttle import client_address
+from games.matches.client_address import of_request as client_address
 
 REFUSED = "Too many new accounts from this address; try again in {minutes} minutes."
 

@@ -18,13 +18,13 @@ from games.live.chat import panel_context
 from games.live.rendering import Viewer, context_for
 from games.matches import lobby_chat, ratings, services
 from games.matches.chat import QUICK_LINES
+from games.matches.client_address import of_request as client_address
 from games.matches.lobby import lobby_context, my_matches
 from games.matches.options import declared_options, match_options_from_post, mode_and_timing
 from games.matches.pace import DAYS_CHOICES, pace_from_post
 from games.models import Match
 from games.pages import signup_throttle
 from games.pages.decks import games_with_decks
-from games.pages.login_throttle import client_address
 from games.pages.usernames import SignUpForm
 
 

@@ -11,8 +11,9 @@ from django.core.exceptions import PermissionDenied
 from django.test import Client, RequestFactory
 from django.utils import timezone
 
+from games.matches.client_address import of_request as client_address
 from games.models import LoginFailure
-from games.pages.login_throttle import ThrottledModelBackend, client_address
+from games.pages.login_throttle import ThrottledModelBackend
 
 pytestmark = pytest.mark.django_db
 
@@ -127,7 +128,7 @@ def test_parallel_wrong_passwords_get_no_more_checks_than_the_limit(settings, mo
 def test_behind_the_proxy_the_address_is_the_one_nginx_appended(settings, rf):
     request = rf.post("/", HTTP_X_FORWARDED_FOR="6.6.6.6, 192.0.2.10", REMOTE_ADDR="127.0.0.1")
     assert client_address(request) == "127.0.0.1"
-    settings.BEHIND_PROXY = True
+    settings.TRUSTED_PROXIES = ["127.0.0.1"]
     assert client_address(request) == "192.0.2.10"
 
 

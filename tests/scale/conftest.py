@@ -17,6 +17,9 @@ import pytest
 from django.conf import settings as django_settings
 
 from tests.live import free_port, migrate, wait_for_port
+from tests.nginx_front import NGINX, NginxFront
+
+from .nginx_layout import Hall, production_env, unit_command
 
 ROOT = Path(__file__).resolve().parents[2]
 PG_ADMIN = os.environ.get("SCALE_PG_ADMIN_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
@@ -92,8 +95,11 @@ def redis_server(tmp_path):
 class Worker:
     """One daphne worker (`manage.py play`), optionally with the sweeper."""
 
-    def __init__(self, env: dict, port: int, sweeper: bool, log: Path) -> None:
+    def __init__(
+        self, env: dict, port: int, sweeper: bool, log: Path, command: list[str] | None = None
+    ) -> None:
         self.env, self.port, self.sweeper, self.log_path = env, port, sweeper, log
+        self.command = command  # instead of `manage.py play` (the systemd unit's, say)
         self.proc = None
 
     @property
@@ -101,8 +107,8 @@ class Worker:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
-        args = [sys.executable, "manage.py", "play", "--port", str(self.port)]
-        if not self.sweeper:
+        args = self.command or [sys.executable, "manage.py", "play", "--port", str(self.port)]
+        if not self.sweeper and not self.command:
             args.append("--no-sweeper")
         log = open(self.log_path, "a")  # noqa: SIM115 - closed with the process
         # A process group of its own, so SIGKILL takes daphne and its sweeper down together,
@@ -115,7 +121,8 @@ class Worker:
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
-        wait_for_port(self.port)
+        if self.port:
+            wait_for_port(self.port)
 
     def kill(self) -> None:
         if self.proc and self.proc.poll() is None:
@@ -154,3 +161,80 @@ def workers(worker_database, redis_server, tmp_path):
     yield pair
     for w in pair:
         w.stop()
+
+
+@pytest.fixture(scope="session")
+def nginx_binary():
+    if not os.path.exists(NGINX):
+        pytest.fail("Debian's nginx is missing: `make test` installs it (apt-get install nginx)")
+    return NGINX
+
+
+@pytest.fixture(scope="session")
+def collected_static(tmp_path_factory) -> Path:
+    """`manage.py collectstatic`, as a deployment runs it, into a folder of the session."""
+    folder = tmp_path_factory.mktemp("static")
+    subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--noinput"],
+        cwd=ROOT,
+        env={**os.environ, "STATIC_ROOT": str(folder)},
+        check=True,
+        capture_output=True,
+    )
+    return folder
+
+
+@pytest.fixture
+def hall(nginx_binary, worker_database, redis_server, tmp_path, collected_static):
+    """nginx on free ports in front of two workers and a sweeper, each started with the
+    command of its systemd unit in deploy/."""
+    https_port, http_port = free_port(), free_port()
+    origins = [f"https://127.0.0.1:{https_port}", f"https://[::1]:{https_port}"]
+    env = {
+        **os.environ,
+        **production_env(),
+        "DATABASE_URL": worker_database,
+        "REDIS_URL": redis_server.url,
+        "SECRET_KEY": django_settings.SECRET_KEY,
+        "ALLOWED_HOSTS": "127.0.0.1,[::1]",
+        "CSRF_TRUSTED_ORIGINS": ",".join(origins),
+        "STATIC_ROOT": str(collected_static),
+        "WS_RESYNC_SECONDS": "2",
+    }
+    workers = []
+    for i in range(2):
+        port = free_port()
+        command = unit_command("duelhall-worker@.service", sys.executable, str(port))
+        log = tmp_path / f"worker{i}.log"
+        workers.append(Worker(env, port, sweeper=False, log=log, command=command))
+    command = unit_command("duelhall-sweeper.service", sys.executable)
+    sweeper = Worker(env, 0, sweeper=True, log=tmp_path / "sweeper.log", command=command)
+    for process in (*workers, sweeper):
+        process.start()
+    front = NginxFront(
+        tmp_path / "nginx", https_port, http_port, [w.port for w in workers], collected_static
+    )
+    front.write()
+    checked = front.check()
+    assert checked.returncode == 0, checked.stderr
+    front.start()
+    yield Hall(front, workers, worker_database)
+    front.stop()
+    for process in (*workers, sweeper):
+        process.stop()
+
+
+@pytest.fixture
+def browser_contexts(browser):
+    """Fresh browser contexts that accept the test's self-signed certificate."""
+    made = []
+
+    def context(**options):
+        made.append(browser.new_context(ignore_https_errors=True, **options))
+        page = made[-1].new_page()
+        page.set_default_timeout(30000)
+        return page
+
+    yield context
+    for c in made:
+        c.close()
