@@ -46,7 +46,7 @@ SCALE_ENV := DATABASE_URL=postgresql://postgres@127.0.0.1:5432/duelhall REDIS_UR
 
 # Each part says how long it took (tools/timed) and the times are listed again at the end, so
 # a slow part shows; a failing part stops the run after its line.
-UNIT_TESTS := tests/engines tests/test_import_rules.py tests/test_rule_citations.py
+UNIT_TESTS := tests/engines tests/test_*.py
 TIMES := .test-times
 
 test: install chromium nginx
