@@ -85,19 +85,33 @@ BOARD_OPENS = '<div id="board" class="board-wrap" hx-include="#match-step">'
 BOARD_ENDS = '\n<div id="gameover">'
 
 
-def frame_of(render: Callable[[FrameBuilder], str], shown: Shown | None) -> tuple[str, Shown]:
+def frame_of(
+    render: Callable[[FrameBuilder], str],
+    shown: Shown | None,
+    version: int | None = None,
+    flash: str = "",
+) -> tuple[str, Shown]:
     """A socket's frame, and what its page holds after it.
 
     ``render(builder)`` renders match/_fragments.html with ``builder`` in its context: parts
-    leave slots there, and the builder holds the HTML of those the page lacks."""
+    leave slots there, and the builder holds the HTML of those the page lacks. With the
+    match's ``version``, a frame that would change nothing on the page but that number (and
+    brings no ``flash``) is empty: the opponent re-selecting a hidden card or composing a
+    hidden plan must not reach this viewer as a frame at that moment (a timing signal)."""
     builder = FrameBuilder(shown)
     page = render(builder)
     start, end = page.index(BOARD_OPENS), page.index(BOARD_ENDS)
     if "\x00" in page[:start] or "\x00" in page[end:]:
         raise ValueError("parts belong on the board; the status and game-over go whole")
     skeleton = hashlib.blake2b(page[start:end].encode(), digest_size=16).digest()
-    now = Shown(skeleton, builder.digests)
+    around = None
+    if version is not None:
+        rest = (page[:start] + page[end:]).replace(f'data-version="{version}"', "", 1)
+        around = hashlib.blake2b(rest.encode(), digest_size=16).digest()
+    now = Shown(skeleton, builder.digests, around)
     if shown is not None and shown.skeleton == skeleton:
+        if not builder.rendered and not flash and around is not None and shown.around == around:
+            return "", now
         return page[:start] + "".join(builder.rendered.values()) + page[end:], now
     if builder.skipped:
         # The skeleton changed, so the whole board goes, but parts the page had were

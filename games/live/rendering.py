@@ -207,7 +207,7 @@ def render_frame(
     def render(builder) -> str:
         return render_to_string("match/_fragments.html", {**ctx, FRAME_VARIABLE: builder})
 
-    return frame_of(render, shown)
+    return frame_of(render, shown, match.version, flash)
 
 
 def render_flash(message: str) -> str:

@@ -128,11 +128,17 @@ def test_the_same_version_again_sends_nothing_and_with_a_flash_no_part_of_the_bo
     assert '<div id="board"' not in flashed and not PART.search(flashed)
 
 
-def test_a_game_framed_from_its_page_sends_the_status_again_but_no_part():
-    match, (_, shown) = first_frames("card-battle")
-    again, _ = render_frame(match, VIEWERS[0], "", shown)
-    assert 'id="match-status"' in again and 'id="gameover"' in again
-    assert '<div id="board"' not in again and not PART.search(again)
+def test_a_game_framed_from_its_page_sends_nothing_when_nothing_changed():
+    """Boards framed from their page follow the same rule: the same version again is no
+    frame (a frame would tell the viewer when the other seat acted in a hidden step), and a
+    flash goes with the status bar but no part of the board."""
+    for game in ("card-battle", "shapeships", "phalanx"):
+        match, (_, shown) = first_frames(game)
+        again, _ = render_frame(match, VIEWERS[0], "", shown)
+        assert again == "", game
+        flashed, _ = render_frame(match, VIEWERS[0], "Not your move.", shown)
+        assert "Not your move." in flashed and 'id="match-status"' in flashed, game
+        assert '<div id="board"' not in flashed and not PART.search(flashed), game
 
 
 def test_a_pick_sends_the_changed_parts_only():

@@ -239,9 +239,12 @@ def test_a_move_made_in_a_worker_is_committed_and_handed_back_to_announce(
     assert done.refused is None
     moved = Match.objects.get(pk=match.pk)
     assert moved.version == match.version + 1 and moved.actions.count() == 1
-    assert done.broadcasts == [
-        (match_group(match.pk), {"type": "match.changed", "version": moved.version})
-    ], "announced by daphne, whose channel layer reaches the sockets, not sent from here"
+    assert done.broadcasts[0] == (
+        match_group(match.pk),
+        {"type": "match.changed", "version": moved.version},
+    ), "announced by daphne, whose channel layer reaches the sockets, not sent from here"
+    # The rest tell each player's pages to recount their "Your turn" count.
+    assert {event["type"] for _, event in done.broadcasts[1:]} == {"turns.changed"}
     with django_assert_num_queries(0):  # the worker renders the match it just committed
         for seat in (0, 1):
             assert render_in_worker(request_for(moved, seat)).version == moved.version
