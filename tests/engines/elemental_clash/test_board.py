@@ -2,6 +2,7 @@
 it never shows the other seat's hidden ids and offers exactly the legal actions."""
 
 import json
+import re
 
 import pytest
 from django.template.loader import render_to_string
@@ -124,5 +125,8 @@ def test_the_result_banner_speaks_to_each_viewer():
         assert f"{names[loser]}&#x27;s base was destroyed." in banner(winner)
     else:
         assert outcome.reason == "exhaustion", outcome.reason
-        assert "your base had more HP." in banner(winner)
-        assert f"{names[winner]}&#x27;s base had more HP." in banner(loser)
+        # With the numbers, from the reader's side first ("(9 to 6)" for the winner).
+        assert re.search(r"your base had more HP \((\d+) to (\d+)\)\.", banner(winner))
+        assert re.search(
+            rf"{names[winner]}&#x27;s base had more HP \(\d+ to \d+\)\.", banner(loser)
+        )
