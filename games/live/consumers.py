@@ -248,6 +248,17 @@ class SocketConsumer(AsyncWebsocketConsumer):
         await self.cleanup()
         raise StopConsumer()
 
+    async def hand_chat_line(self, say, room_of, data: dict) -> None:
+        """Hand a chat line to ``say`` (a match's room or a lobby's) for ``room_of`` (the
+        match id or game). The line comes back to this socket from the group like to every
+        other reader; this page's notice line says why it was refused, or clears."""
+        try:
+            await db_write(say)(room_of, self.player, data.get("chat"), data.get("chat_quick"))
+        except chat.ChatRefused as exc:
+            await self.send(text_data=live_chat.render_notice(exc.message))
+            return
+        await self.send(text_data=live_chat.render_notice(""))
+
     async def reject(self, message: str, code: str | None = None):
         await self.send(text_data=render_flash(public_message(message, code)))
 
@@ -574,16 +585,8 @@ class MatchConsumer(SocketConsumer):
     # ---- chat (games/live/chat.py)
 
     async def say(self, data: dict) -> None:
-        """A chat line from this socket's person: kept and routed by games/matches/chat.py;
-        this socket hears it back from the group like every other reader."""
-        try:
-            await db_write(chat.say)(
-                self.match_id, self.player, data.get("chat"), data.get("chat_quick")
-            )
-        except chat.ChatRefused as exc:
-            await self.send(text_data=live_chat.render_notice(exc.message))
-            return
-        await self.send(text_data=live_chat.render_notice(""))
+        """A chat line from this socket's person: kept and routed by games/matches/chat.py."""
+        await self.hand_chat_line(chat.say, self.match_id, data)
 
     async def chat_line(self, event):
         line = event.get("line")
@@ -717,14 +720,7 @@ class LobbyConsumer(SocketConsumer):
 
     async def say(self, data: dict) -> None:
         """A line for this game's lobby room (games/matches/lobby_chat.py)."""
-        try:
-            await db_write(lobby_chat.say)(
-                self.game, self.player, data.get("chat"), data.get("chat_quick")
-            )
-        except chat.ChatRefused as exc:
-            await self.send(text_data=live_chat.render_notice(exc.message))
-            return
-        await self.send(text_data=live_chat.render_notice(""))
+        await self.hand_chat_line(lobby_chat.say, self.game, data)
 
     async def chat_line(self, event):
         line = event.get("line")
