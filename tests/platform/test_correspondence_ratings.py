@@ -13,6 +13,13 @@ pytestmark = pytest.mark.django_db
 PX = "phalanx"
 
 
+@pytest.fixture(autouse=True)
+def resignations_rate(settings):
+    """These matches end by an early resignation, which rates nobody in the hall's set-up
+    (RATED_MIN_MOVES, tests/platform/test_rating_farms.py): here every result must rate."""
+    settings.RATED_MIN_MOVES = 0
+
+
 def member(name: str) -> Player:
     user = get_user_model().objects.create_user(name, password="a long enough pass 1")
     return Player(user_id=user.pk, guest_id=f"g-{name}", name=name)
