@@ -36,6 +36,19 @@
     if (target.id === "match-status") { target.setAttribute("tabindex", "-1"); }
     target.focus({ preventScroll: true });
     onBoard = true;
+    announceStep();
+  }
+
+  // The focus moved under the player's hands: say where it is, in the status line's words
+  // (the opponent's moves are notify.js's to announce; a hidden one may bring no frame).
+  function announceStep() {
+    var region = document.getElementById("announcer");
+    var turn = document.querySelector("#match-status .turn");
+    if (!region || !turn) { return; }
+    turn = turn.cloneNode(true);
+    turn.querySelectorAll(".countdown").forEach(function (el) { el.remove(); });
+    var words = turn.textContent.replace(/\s+/g, " ").trim();
+    if (words) { region.textContent = words; }
   }
 
   // After the frame's swaps have settled (board.js may already have given a new prompt the
