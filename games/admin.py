@@ -310,6 +310,18 @@ class QueueEntryAdmin(admin.ModelAdmin):
         return False
 
 
+def start_events_now(queryset) -> int:
+    """Bring the start of the selected events not yet begun (nor cancelled) forward to now:
+    arenas and Swiss events alike. Returns how many moved."""
+    now = timezone.now()
+    return queryset.filter(cancelled_at__isnull=True, starts_at__gt=now).update(starts_at=now)
+
+
+def cancel_events(queryset) -> int:
+    """Cancel the selected events still on; matches in play are played out."""
+    return queryset.filter(cancelled_at__isnull=True).update(cancelled_at=timezone.now())
+
+
 class ArenaForm(forms.ModelForm):
     """Staff's arena form, checked for sense: a game of the hall, no start in the past,
     a length within the limits (games/matches/arenas/schedule.py)."""
@@ -380,16 +392,11 @@ class ArenaAdmin(admin.ModelAdmin):
 
     @admin.action(description="Start the selected arenas now")
     def start_now(self, request, queryset):
-        now = timezone.now()
-        started = queryset.filter(cancelled_at__isnull=True, starts_at__gt=now).update(
-            starts_at=now
-        )
-        messages.info(request, f"{started} arena(s) started now.")
+        messages.info(request, f"{start_events_now(queryset)} arena(s) started now.")
 
     @admin.action(description="Cancel the selected arenas (matches in play are played out)")
     def cancel(self, request, queryset):
-        cancelled = queryset.filter(cancelled_at__isnull=True).update(cancelled_at=timezone.now())
-        messages.info(request, f"{cancelled} arena(s) cancelled.")
+        messages.info(request, f"{cancel_events(queryset)} arena(s) cancelled.")
 
 
 MAX_SWISS_ROUNDS = 15
@@ -454,16 +461,11 @@ class SwissEventAdmin(admin.ModelAdmin):
 
     @admin.action(description="Start the selected events now")
     def start_now(self, request, queryset):
-        now = timezone.now()
-        started = queryset.filter(cancelled_at__isnull=True, starts_at__gt=now).update(
-            starts_at=now
-        )
-        messages.info(request, f"{started} event(s) started now.")
+        messages.info(request, f"{start_events_now(queryset)} event(s) started now.")
 
     @admin.action(description="Cancel the selected events (matches in play are played out)")
     def cancel(self, request, queryset):
-        cancelled = queryset.filter(cancelled_at__isnull=True).update(cancelled_at=timezone.now())
-        messages.info(request, f"{cancelled} event(s) cancelled.")
+        messages.info(request, f"{cancel_events(queryset)} event(s) cancelled.")
 
 
 from games.pages import report_queue  # noqa: E402, F401  (the report queue registers itself)
