@@ -48,8 +48,15 @@
     turn = turn.cloneNode(true);
     turn.querySelectorAll(".countdown").forEach(function (el) { el.remove(); });
     var words = turn.textContent.replace(/\s+/g, " ").trim();
-    if (words) { region.textContent = words; }
+    // What notify.js said of this very frame (the opponent's move) is the news: keep it.
+    if (words && region.textContent === spokenBefore) { region.textContent = words; }
   }
+
+  var spokenBefore = "";
+  document.addEventListener("htmx:wsBeforeMessage", function () {
+    var region = document.getElementById("announcer");
+    spokenBefore = region ? region.textContent : "";
+  });
 
   // After the frame's swaps have settled (board.js may already have given a new prompt the
   // focus; then there is nothing to restore).
