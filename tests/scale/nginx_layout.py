@@ -62,12 +62,19 @@ class Hall:
     def wait_for_sockets(self, expected: list[int], seconds: float = 30) -> None:
         """Wait until the workers hold exactly ``expected`` sockets (closing pages take a
         moment to let theirs go)."""
+        self._wait_for(lambda held: held == expected, f"{expected}", seconds)
+
+    def wait_for_total_sockets(self, expected: int, seconds: float = 30) -> None:
+        """Wait until the workers hold ``expected`` sockets between them, wherever they are."""
+        self._wait_for(lambda held: sum(held) == expected, f"{expected} in all", seconds)
+
+    def _wait_for(self, wanted, what: str, seconds: float) -> None:
         end = time.monotonic() + seconds
         while True:
             held = [self.sockets_on(w) for w in self.workers]
-            if held == expected:
+            if wanted(held):
                 return
-            assert time.monotonic() < end, f"workers hold {held} sockets, not {expected}"
+            assert time.monotonic() < end, f"workers hold {held} sockets, not {what}"
             time.sleep(0.2)
 
     def holder(self, seconds: float = 30) -> object:

@@ -2,7 +2,7 @@
 `deploy/nginx.conf`, two workers on PostgreSQL and Redis.
 
 A match's page and sockets go to one worker by the hash of its code, lobbies to the least busy
-worker, static files come from nginx with their cache headers, and the hall counts the address
+worker (shared between nginx's processes), static files come from nginx with their cache headers, and the hall counts the address
 nginx saw (alice browses from [::1], nginx reaches the workers from 127.0.0.1), never one a
 client wrote into X-Forwarded-For."""
 
@@ -75,11 +75,17 @@ def test_players_and_a_spectator_play_phalanx_through_nginx_on_one_worker(hall, 
     # The page and all three sockets went to the worker the code hashes to.
     match_worker = hall.holder()
     hall.wait_for_sockets([3 if w is match_worker else 0 for w in hall.workers])
-    # A lobby goes to the least busy worker: the one not holding the match.
-    lobby = browser_contexts()
-    lobby.goto(f"{front.url}/g/phalanx/")
-    hall.wait_for_sockets([3 if w is match_worker else 1 for w in hall.workers])
-    lobby.close()
+    # Lobbies go to the least busy worker, counted over lobby traffic only (the match's
+    # sockets belong to the other upstream) and over all of nginx's processes: two lobbies
+    # opened one after the other hold one socket on each worker.
+    first_lobby = browser_contexts()
+    first_lobby.goto(f"{front.url}/g/phalanx/")
+    hall.wait_for_total_sockets(4)
+    second_lobby = browser_contexts()
+    second_lobby.goto(f"{front.url}/g/phalanx/")
+    hall.wait_for_sockets([4 if w is match_worker else 1 for w in hall.workers])
+    first_lobby.close()
+    second_lobby.close()
 
     # The address each seat's socket is counted against is the browser's, as nginx saw it.
     assert seat_addresses(hall.database_url, code) == {0: "::1", 1: "127.0.0.1"}
