@@ -123,11 +123,15 @@ def why(outcome: dict, names: dict[str, str], you: int | None = None) -> str:
         return f"{text} on turn {turn.group(1)}" if turn else text
     # A sentence the platform wrote with names already (a resignation, a claimed
     # abandonment), or an engine's own sentence once it names players. The reader's name
-    # as its subject reads "you" ("you resigned", "you left the match and ...").
+    # as a subject reads "you": the first ("you resigned", "you left the match and ...") or
+    # the second, after "and" (the claimer reading "Bo left the match and you claimed the
+    # win", games/matches/services.py).
     text = (message or with_names(reason, names)).rstrip(".")
     own = names.get(str(you)) if you in (0, 1) else None
     if own and text.startswith(own + " "):
         text = "you" + text[len(own) :]
+    elif own and f" and {own} " in text:
+        text = text.replace(f" and {own} ", " and you ", 1)
     return text
 
 

@@ -1,6 +1,7 @@
 """Small template helpers shared by the match page and every board (loaded as a builtin)."""
 
 import hashlib
+import re
 
 from django import template
 from django.template import Context
@@ -104,6 +105,29 @@ def seats_of(players) -> list:
     outside a {% part %}, it lets the part name both players without reading the players,
     whose other fields change on most moves (games/templatetags/parts.py)."""
     return [p["seat"] for p in players or ()]
+
+
+@register.filter
+def by_turn(entries) -> list:
+    """``view.log|by_turn``: a log newest first, in groups of one turn, as
+    ``[{"turn": n, "entries": [...]}, ...]``: a side log shows one heading per turn rather
+    than "Turn N" over every line ({% ifchanged %} cannot stand inside a {% part %})."""
+    groups: list[dict] = []
+    for entry in reversed(list(entries or ())):
+        if not groups or groups[-1]["turn"] != entry.get("turn"):
+            groups.append({"turn": entry.get("turn"), "entries": []})
+        groups[-1]["entries"].append(entry)
+    return groups
+
+
+TURN_OPENING = re.compile(r"^Turn \d+: ")
+
+
+@register.filter
+def without_turn(text) -> str:
+    """``e.text|without_turn``: a log line under its turn's heading (``by_turn``) without the
+    "Turn N: " it opens with ("Turn 3: Ada to play." reads "Ada to play.")."""
+    return TURN_OPENING.sub("", str(text or ""))
 
 
 @register.filter

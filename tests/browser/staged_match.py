@@ -40,7 +40,45 @@ def phalanx_reinforce(engine, seed: str) -> dict:
     raise RuntimeError("seat 0 never had to reinforce")
 
 
-SCENARIOS = {"shapeships-carriers": carriers, "phalanx-reinforce": phalanx_reinforce}
+def gundam_heal(engine, seed: str) -> dict:
+    """Gundam, seat 0's main phase with a Unit on the field, none of its Units damaged, the
+    resources for Emergency Patch (a heal) and one in hand: the heal that heals nothing
+    (GUN-X-HEAL-NOTHING)."""
+    from games.engines.gundam.state import active_resources, level, player
+
+    for attempt in range(20):
+        state = engine.setup({}, f"{seed}-{attempt}")
+        for seat in (0, 1):
+            decks = engine.legal_actions(state, seat)
+            state, _ = engine.apply(state, seat, decks[0])
+        for _ in range(400):
+            if engine.outcome(state) is not None:
+                break
+            me = player(state, 0)
+            if (
+                state["current"] == 0
+                and state["phase"] == "main"
+                and state["attack"] is None
+                and state["pending"] is None
+                and me["battle"]
+                and me["hand"]
+                and level(me) >= 1
+                and active_resources(me) >= 1
+            ):
+                for unit in me["battle"]:
+                    unit["damage"] = 0
+                state["cards"][me["hand"][0]] = "OG01-012"  # Emergency Patch: Lv 1, cost 1
+                return state
+            seat = min(engine.prompts(state).waiting)
+            state, _ = engine.apply(state, seat, engine.bot_action(state, seat))
+    raise RuntimeError("seat 0 never reached a main phase with a Unit")
+
+
+SCENARIOS = {
+    "shapeships-carriers": carriers,
+    "phalanx-reinforce": phalanx_reinforce,
+    "gundam-heal": gundam_heal,
+}
 
 
 def main(code: str, scenario: str) -> None:

@@ -9,9 +9,9 @@ from axe_playwright_python.sync_playwright import Axe
 pytestmark = pytest.mark.browser
 
 
-def started_match(site, new_page):
+def started_match(site, new_page, game: str = "elemental-clash"):
     alice, bob = new_page(), new_page()
-    alice.goto(f"{site}/g/elemental-clash/")
+    alice.goto(f"{site}/g/{game}/")
     alice.check("input[name=mode][value=online]")
     alice.click("button:has-text('Create match')")
     alice.wait_for_url(re.compile(r"/m/\w+/$"))

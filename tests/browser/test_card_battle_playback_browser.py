@@ -81,3 +81,30 @@ def test_reopening_a_finished_match_plays_its_battle_back(live_site, new_page):
         timeout=10000,
     )
     assert "Pause" in page.inner_text("[data-cb=play]")
+
+
+def test_the_playback_goes_a_turn_at_a_time_under_one_heading_per_turn(live_site, new_page):
+    """Issue 34, item 5: a turn's events are one group: the log heads each turn with its
+    own line and "Next turn" moves the playback from one turn's heading to the next."""
+    page = new_page(390, 844)
+    start_battle(page, live_site)
+    play = page.locator("[data-cb=play]")
+    if "Pause" in play.inner_text():
+        play.click()
+    page.click("[data-cb=restart]")
+    log = page.locator("[data-cb-log] li")
+    heads = page.locator("[data-cb-log] li.cb-log-turn")
+    assert heads.count() >= 2
+    assert heads.first.inner_text().startswith("Turn 1"), "the log opens with turn 1's heading"
+    for turn in (1, 2):
+        page.click("[data-cb=turn]")
+        assert page.inner_text("[data-cb-turn]") == str(turn)
+        current = page.locator("[data-cb-log] li.is-current")
+        assert "cb-log-turn" in current.get_attribute("class"), "the turn starts at its heading"
+        assert current.inner_text().startswith(f"Turn {turn}")
+        # Everything after the heading is still to come.
+        index = int(current.get_attribute("data-i"))
+        assert log.nth(index + 1).get_attribute("class").count("is-future") == 1
+    # Its events sit between its heading and the next.
+    first, second = (int(heads.nth(i).get_attribute("data-i")) for i in (0, 1))
+    assert second - first > 1, "turn 1 has events of its own"

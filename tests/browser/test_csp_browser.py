@@ -49,6 +49,17 @@ def test_the_policy_forbids_inline_code(live_site, new_page):
     page.wait_for_timeout(200)
     assert page.evaluate("window.__ran") is None
     assert any("script-src" in v for v in page.evaluate("window.__csp"))
+    # Styles too (issue 34, item 11): an inline style attribute is refused and reported, so
+    # the boards' checks below count a style violation as they count a script's.
+    page.evaluate(
+        "() => { const d = document.createElement('div');"
+        " d.innerHTML = '<p id=styled style=\"color: rgb(255, 0, 0)\">x</p>';"
+        " document.body.append(d); }"
+    )
+    page.wait_for_timeout(200)
+    colour = page.evaluate("getComputedStyle(document.getElementById('styled')).color")
+    assert colour != "rgb(255, 0, 0)"
+    assert any("style-src" in v for v in page.evaluate("window.__csp"))
 
 
 @pytest.mark.parametrize("game", list(GAME_MODULES))

@@ -19,7 +19,7 @@ def test_an_open_challenge_shows_its_options_in_words(client):
 def test_defaults_and_undeclared_keys_are_not_said():
     gundam = get_engine("gundam")
     assert options_in_words(gundam, {"hand_limit": 7, "first_player_draws": True}) == [
-        "First player draws on turn 1: Yes"
+        "Turn 1 for the first player: draws a card"
     ]
     card_battle = get_engine("card-battle")
     assert options_in_words(card_battle, {"decks": {"1": {"name": "Rush"}}}) == []

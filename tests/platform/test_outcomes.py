@@ -95,6 +95,12 @@ def test_the_reader_reads_you_where_its_own_name_would_stand():
     assert describe(left, NAMES, 1, "finished").sentence == (
         "You lost: you left the match and Ada claimed the win"
     )
+    assert describe(left, NAMES, 0, "finished").sentence == (
+        "You won: Bo left the match and you claimed the win"
+    )
+    assert (
+        describe(left, NAMES, None, "finished").why == "Bo left the match and Ada claimed the win"
+    )
     # One device for both: "you" would be either, so the names stay (games/templatetags).
     assert describe(narrow, NAMES, None, "finished").why == (
         "both fleets fell, and Ada's kept more health"

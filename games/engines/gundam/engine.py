@@ -150,24 +150,29 @@ class GundamEngine(Engine):
     pitch = "Deploy mobile suits, pair pilots and break six shields in a duel of OG01 decks."
     hot_seat = False
     bot_levels = (1, 2)
-    # The published-rule variants the rulings name, offered by the lobby's create form.
+    # The published-rule variants the rulings name, offered by the lobby's create form. Each
+    # choice reads after its label, in the form and in a challenge's line ("A seventh Unit:
+    # replaces one you trash"); the rules' own choice says so in words.
     match_options = [
         {
             "key": "first_player_draws",
-            "label": "First player draws on turn 1",
-            "choices": [[False, "No (standard)"], [True, "Yes"]],
+            "label": "Turn 1 for the first player",
+            "choices": [[False, "no draw, as the rules say"], [True, "draws a card"]],
             "default": False,
         },
         {
             "key": "hand_limit",
             "label": "Hand limit",
-            "choices": [[7, "7 (standard)"], [10, "10"]],
+            "choices": [[7, "7 cards, as the rules say"], [10, "10 cards"]],
             "default": 7,
         },
         {
             "key": "seventh_unit_trashes",
-            "label": "A seventh unit trashes one",
-            "choices": [[False, "No (standard)"], [True, "Yes"]],
+            "label": "A seventh Unit",
+            "choices": [
+                [False, "cannot be deployed, as the rules say"],
+                [True, "replaces one you trash"],
+            ],
             "default": False,
         },
     ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import BASE, COMMAND, EFFECT_OPS, EX_BASE, PILOT, UNIT, card
+from .hints import OVER, short_reason
 from .moves import check_command, check_deploy, check_select
 from .state import (
     BLOCK_SECONDS,
@@ -110,8 +111,9 @@ def _side(state: dict[str, Any], seat: int) -> dict[str, Any]:
     }
 
 
-def playability(state: dict[str, Any], seat: int, cid: str) -> str:
-    """Why the card ``cid`` in the seat's hand cannot be played now ("" when it can)."""
+def refusal(state: dict[str, Any], seat: int, cid: str) -> tuple[str, str] | None:
+    """Why the card ``cid`` in the seat's hand cannot be played now, as the engine's
+    (code, sentence); None when it can."""
     info = card(state["cards"][cid])
     if info["type"] in (UNIT, BASE):
         move = {"type": "deploy", "card": cid}
@@ -121,16 +123,31 @@ def playability(state: dict[str, Any], seat: int, cid: str) -> str:
         full = len(p["battle"]) >= MAX_UNITS and state["config"]["seventh_unit_trashes"]
         if info["type"] == UNIT and full:
             move["trash"] = p["battle"][0]["id"]
-        refused = check_deploy(state, seat, move)
-    elif info["type"] == PILOT:
-        refused = check_select(state, seat, {"type": "select", "mode": "pair", "card": cid})
-    elif info["type"] == COMMAND and EFFECT_OPS[info["effect"]["op"]] is None:
-        refused = check_command(state, seat, {"type": "command", "card": cid})
-    elif info["type"] == COMMAND:
-        refused = check_select(state, seat, {"type": "select", "mode": "command", "card": cid})
-    else:
-        return "This card cannot be played from the hand."
+        return check_deploy(state, seat, move)
+    if info["type"] == PILOT:
+        return check_select(state, seat, {"type": "select", "mode": "pair", "card": cid})
+    if info["type"] == COMMAND and EFFECT_OPS[info["effect"]["op"]] is None:
+        return check_command(state, seat, {"type": "command", "card": cid})
+    if info["type"] == COMMAND:
+        return check_select(state, seat, {"type": "select", "mode": "command", "card": cid})
+    return "INVALID_CARD", "This card cannot be played from the hand."
+
+
+def playability(state: dict[str, Any], seat: int, cid: str) -> str:
+    """Why the card ``cid`` in the seat's hand cannot be played now ("" when it can)."""
+    refused = refusal(state, seat, cid)
     return refused[1] if refused else ""  # the refusal's message
+
+
+def heals_nothing(state: dict[str, Any], seat: int, effect: dict[str, Any] | None) -> str:
+    """What a player is told of a heal ``effect`` (a Command's, or a Base's ability) while
+    none of their Units is damaged: the rulings (§2.3) keep it legal, it just recovers
+    nothing (GUN-X-HEAL-NOTHING). "" for any other effect, or when a Unit is damaged."""
+    if (effect or {}).get("op") != "heal":
+        return ""
+    if any(u["damage"] for u in player(state, seat)["battle"]):
+        return ""
+    return "No damaged Unit: this heals nothing."
 
 
 def _attack_view(state: dict[str, Any]) -> dict[str, Any] | None:
@@ -198,13 +215,16 @@ def build_view(state: dict[str, Any], viewer: int | None) -> dict[str, Any]:
         hand = player(state, viewer)["hand"]
         out["hand"] = []
         for cid in hand:
-            reason = playability(state, viewer, cid) if stage == STAGE_PLAY else "The game is over."
+            refused = refusal(state, viewer, cid) if stage == STAGE_PLAY else OVER
+            face, info = card_face(state["cards"][cid]), card(state["cards"][cid])
             out["hand"].append(
                 {
                     "id": cid,
-                    **card_face(state["cards"][cid]),
-                    "playable": not reason,
-                    "reason": reason,
+                    **face,
+                    "playable": not refused,
+                    "reason": refused[1] if refused else "",
+                    "hint": short_reason(refused, face) if refused else "",
+                    "note": "" if refused else heals_nothing(state, viewer, info.get("effect")),
                 }
             )
         if stage == STAGE_PLAY and state["current"] == viewer and state["phase"] == END_PHASE:
@@ -212,6 +232,13 @@ def build_view(state: dict[str, Any], viewer: int | None) -> dict[str, Any]:
         pending = state["pending"]
         if pending is not None and pending["seat"] == viewer:
             out["pending"] = dict(pending)
+            source = pending.get("card")
+            if pending["mode"] == "command":
+                effect = card(state["cards"][source]).get("effect")
+                out["pending"]["note"] = heals_nothing(state, viewer, effect)
+            elif pending["mode"] == "base":
+                ability = card(player(state, viewer)["base"]["no"]).get("ability")
+                out["pending"]["note"] = heals_nothing(state, viewer, ability)
             if pending["mode"] == "attack":
                 mine = player(state, viewer)
                 out["pending"]["attacker_names"] = [
