@@ -17,6 +17,8 @@ from django.utils import formats
 
 from games.engines import GAME_MODULES, get_engine
 from games.live.rendering import Viewer, render_fragments, render_frame
+from games.matches import services
+from games.models import Match
 from games.templatetags import duelhall
 
 from . import playouts
@@ -57,8 +59,10 @@ def test_numbers_still_show_as_digits(counted_number_formats):
         assert f"Deck {side['deck_count']}" in html
 
 
-@pytest.mark.parametrize("game", sorted(GAME_MODULES))
-def test_a_frame_that_sends_no_part_finds_every_variable_it_reads(game, monkeypatch):
+@pytest.fixture
+def failed_lookups(monkeypatch):
+    """The variables a render looked up and did not find, while ``counting`` is on: each
+    one costs an exception inside Django's template engine."""
     failed = []
     real = base.Variable._resolve_lookup
 
@@ -69,14 +73,47 @@ def test_a_frame_that_sends_no_part_finds_every_variable_it_reads(game, monkeypa
             failed.append(variable.var)
             raise
 
-    viewers = (Viewer(PLAYERS[0], 0), Viewer(PLAYERS[1], 1), Viewer(persona("Eve"), None))
+    class Lookups:
+        missing = failed
+
+        @staticmethod
+        def counting(on: bool) -> None:
+            monkeypatch.setattr(base.Variable, "_resolve_lookup", counting if on else real)
+
+    return Lookups
+
+
+VIEWERS = (Viewer(PLAYERS[0], 0), Viewer(PLAYERS[1], 1), Viewer(persona("Eve"), None))
+
+
+@pytest.mark.parametrize("game", sorted(GAME_MODULES))
+def test_a_frame_that_sends_no_part_finds_every_variable_it_reads(game, failed_lookups):
     versions = playouts.versions_of_a_match(game, PLAYERS, rng_seed=f"cost:{game}", moves=80)
     for number, match in enumerate(versions):
         if number % 5:
             continue
-        for viewer in viewers:
+        for viewer in VIEWERS:
             _, shown = render_frame(match, viewer)
-            monkeypatch.setattr(base.Variable, "_resolve_lookup", counting)
+            failed_lookups.counting(True)
             render_frame(match, viewer, "", shown)
-            monkeypatch.setattr(base.Variable, "_resolve_lookup", real)
-            assert failed == [], f"{game}: {viewer} at version {match.version} ({match.step})"
+            failed_lookups.counting(False)
+            assert failed_lookups.missing == [], (
+                f"{game}: {viewer} at version {match.version} ({match.step})"
+            )
+
+
+@pytest.mark.parametrize("game", sorted(GAME_MODULES))
+def test_the_game_over_panel_finds_every_variable_it_reads(game, failed_lookups):
+    """A finished match's frame, the game-over panel in it: an outcome carries only the keys
+    its ending wrote (no "unrated" on an unrated match, for one)."""
+    *_, match = playouts.versions_of_a_match(game, PLAYERS, rng_seed=f"over:{game}", moves=6)
+    if match.status == Match.Status.ACTIVE:  # a Card Battle match is over in two moves
+        services.resign(match.pk, PLAYERS[0], 0)
+        match = Match.objects.prefetch_related("seats").get(pk=match.pk)
+    assert match.status == Match.Status.FINISHED
+    for viewer in VIEWERS:
+        _, shown = render_frame(match, viewer)
+        failed_lookups.counting(True)
+        render_frame(match, viewer, "", shown)
+        failed_lookups.counting(False)
+        assert failed_lookups.missing == [], f"{game}: {viewer}"
