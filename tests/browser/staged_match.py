@@ -25,6 +25,23 @@ def carriers(engine, seed: str) -> dict:
     return state
 
 
+def declaring(engine, seed: str) -> dict:
+    """ShapeShips, Declaration of turn 1, Human against Human: each seat has an Interceptor
+    with its charge and nothing declared yet, so both have a Declaration decision (the moves
+    bar reads "Declaring: 0 charges") and the first to lock in waits for the other."""
+    from games.engines.shapeships.model import new_ship
+
+    state = engine.setup({"species": ["human", "human"]}, seed)
+    for seat in (0, 1):
+        ship = new_ship(state, seat, "INT", 0)
+        ship["charges"] = 1
+        state["players"][seat]["fleet"].append(ship)
+    while state["step"] != "declaration":
+        for seat in sorted(engine.prompts(state).waiting):
+            state, _ = engine.apply(state, seat, {"type": "confirm"})
+    return state
+
+
 def phalanx_reinforce(engine, seed: str) -> dict:
     """Phalanx, both sides played by the bot from the start until seat 0 must reinforce a
     column: the prompt that needs an answer before anything else happens."""
@@ -76,6 +93,7 @@ def gundam_heal(engine, seed: str) -> dict:
 
 SCENARIOS = {
     "shapeships-carriers": carriers,
+    "shapeships-declaring": declaring,
     "phalanx-reinforce": phalanx_reinforce,
     "gundam-heal": gundam_heal,
 }
