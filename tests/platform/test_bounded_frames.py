@@ -16,6 +16,7 @@ from .test_consumers import (  # noqa: F401  (where_moves_run is a fixture)
     fresh,
     log_count,
     online_match,
+    reply,
     where_moves_run,
 )
 
@@ -68,7 +69,7 @@ async def test_hostile_frames_are_refused_with_a_reason(where_moves_run):  # noq
     assert await log_count(match) == 0
     # The socket still plays.
     await alice.send_to(text_data=raw_frame(pick, step))
-    await drain(alice)
+    await reply(alice)
     assert await log_count(match) == 1
     await alice.disconnect()
 
