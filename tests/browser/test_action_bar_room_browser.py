@@ -126,7 +126,10 @@ def test_shapeships_drawing_bar_leaves_the_own_fleet_in_view(live_site, new_page
     # The bar's controls still answer: a ship is drawn, then the drawing is locked in.
     build = [p for p, _ in offered_moves(page) if json.loads(p)["type"] == "build"][0]
     click_payload(page, build)
-    assert "1 drawn" in page.inner_text("[data-ss-bar-line]")
+    # The bar line is redrawn by the frame that answers the click, a moment later.
+    page.wait_for_function(
+        "() => document.querySelector('[data-ss-bar-line]').innerText.includes('1 drawn')"
+    )
     key = page.get_attribute("[data-ss-actions]", "data-bar-key")
     page.locator(".ss-bar-commit button[data-action*='confirm']").click()
     # Locked in: the bar waits for the other player, or the next step has begun.
