@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.words import occurs
+
 ROOT = Path(__file__).resolve().parent.parent
 RULES = sorted((ROOT / "docs" / "rules").glob("*.md"))
 ID_LINE = re.compile(r"^\s*[-*]\s+`([^`]+)`", re.MULTILINE)
@@ -24,7 +26,7 @@ def all_test_sources() -> str:
 
 
 def cited(rule_id: str, text: str) -> bool:
-    return re.search(rf"(?<![\w-]){re.escape(rule_id)}(?![\w-])", text) is not None
+    return occurs(rule_id, text)
 
 
 def test_every_game_has_a_rules_page():

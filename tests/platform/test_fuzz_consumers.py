@@ -6,6 +6,7 @@ sending socket only, never a server error, and the match state and log stay unch
 """
 
 import json
+import re
 
 import pytest
 from asgiref.sync import async_to_sync
@@ -18,7 +19,7 @@ from games.engines.core import canonical_json, state_hash
 from games.matches import services
 from games.models import Match
 
-from .conftest import persona
+from .conftest import persona, until
 from .test_consumers import connect, drain
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -68,6 +69,19 @@ def snapshot(match: Match) -> tuple[str, int, int]:
     return state_hash(fresh.state), fresh.version, fresh.actions.count()
 
 
+REJECTION = re.compile(r'id="flash"[^>]*>(?!</div>)')
+
+
+async def until_rejected(comm, timeout: float = 15) -> str:
+    """Everything the socket received up to and including a flash that says something."""
+    got = ""
+    while not REJECTION.search(got):
+        out = await comm.receive_output(timeout=timeout)
+        assert out["type"] == "websocket.send", f"closed while waiting for a rejection: {out}"
+        got += out.get("text", "")
+    return got
+
+
 async def hammer(game: str, frames: list[str], seed: str) -> None:
     match = await new_online_match(game, seed)
     engine = get_engine(game)
@@ -75,13 +89,22 @@ async def hammer(game: str, frames: list[str], seed: str) -> None:
     alice = await connect(match.code, persona("alice"))
     bob = await connect(match.code, persona("bob"))
     carol = await connect(match.code, persona("carol"))
+    # Each socket's board first (a cold first render may take longer than drain's quiet
+    # moment, and a board arriving late would read as a frame sent to bob), then whatever
+    # presence news the later arrivals brought.
+    for comm in (alice, bob, carol):
+        await until(comm, 'id="flash"')
     await drain(alice), await drain(bob), await drain(carol)
     for text in frames:
         for sender in (alice, carol):
             await sender.send_to(text_data=text)
-            reply = await drain(sender, timeout=0.15)
-            assert 'id="flash"' in reply, f"no rejection for {text[:60]!r}"
+            # The rejection (a flash with words in it) is awaited, not a quiet moment after
+            # it: a fixed quiet period cost 0.15 s a frame and took a reply slower than that
+            # for none. Whatever follows the rejection is read with the next reply, or below.
+            reply = await until_rejected(sender)
             assert "went wrong on our side" not in reply, f"server error on {text[:60]!r}"
+    for sender in (alice, carol):
+        assert "went wrong on our side" not in await drain(sender, timeout=0.2)
     assert await drain(bob, timeout=0.2) == "", "rejections go to the sender only"
     assert await snapshot(match) == before, "state, version and log unchanged"
     for comm in (alice, bob, carol):

@@ -1,6 +1,7 @@
 """``get_item`` (games/templatetags/duelhall.py): a board's lookup by a variable key, without
 exceptions on plain dicts and lists, giving what the three tries always gave."""
 
+import re
 from collections import defaultdict
 
 import pytest
@@ -62,8 +63,14 @@ KEYS = [
 ]
 
 
-@pytest.mark.parametrize("mapping", MAPPINGS, ids=repr)
-@pytest.mark.parametrize("key", KEYS, ids=repr)
+def stable_repr(value) -> str:
+    """A test id without memory addresses (a lambda's repr names one), so every pytest-xdist
+    worker collects the same ids."""
+    return re.sub(r" at 0x[0-9a-f]+", "", repr(value))
+
+
+@pytest.mark.parametrize("mapping", MAPPINGS, ids=stable_repr)
+@pytest.mark.parametrize("key", KEYS, ids=stable_repr)
 def test_get_item_gives_what_the_three_tries_give(mapping, key):
     expected = (
         three_tries(defaultdict(mapping.default_factory, mapping), key)
