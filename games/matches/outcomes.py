@@ -10,6 +10,7 @@ announcer and "My matches"; no page shows a reason code.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, replace
 
@@ -82,7 +83,23 @@ class Words:
 def with_names(text: str, names: dict[str, str] | None) -> str:
     """An engine's sentence with "Seat 1" or "Player 2" replaced by that seat's player, and
     a card's owner "P1 " by the player's possessive."""
+    if not names:
+        return _with_names(str(text or ""), ())
+    try:
+        return _with_names(str(text or ""), tuple(names.items()))
+    except TypeError:  # a name that is not hashable: not worth keeping
+        return _named(str(text or ""), names)
 
+
+# The same sentences are named again and again: each frame's newest log line for both
+# players, a turn's lines while its moves come in (bench/: two regular-expression passes
+# with a Python call per match cost a frame as much as its view's log).
+@functools.lru_cache(maxsize=4096)
+def _with_names(text: str, names: tuple) -> str:
+    return _named(text, dict(names))
+
+
+def _named(text: str, names: dict[str, str]) -> str:
     def named(label: re.Match) -> str:
         return (names or {}).get(str(int(label.group(1)) - 1)) or label.group(0)
 
@@ -90,7 +107,7 @@ def with_names(text: str, names: dict[str, str] | None) -> str:
         name = (names or {}).get(str(int(label.group(1)) - 1))
         return f"{name}'s " if name else label.group(0)
 
-    return CARD_OWNER.sub(owner, SEAT_LABEL.sub(named, str(text or "")))
+    return CARD_OWNER.sub(owner, SEAT_LABEL.sub(named, text))
 
 
 def _person(role: str, seat: object, names: dict[str, str], you: int | None) -> dict[str, str]:

@@ -266,12 +266,44 @@ def _digest_of(place: str, part_id: str, values, missing, context) -> bytes | No
     all). A variable that is not there is listed by its position, not pickled as an object
     of its own (pickle looked its class up by name each time)."""
     try:
+        kept = [
+            (position, _long_digest(value))
+            for position, value in enumerate(values)
+            if type(value) is list and len(value) >= LONG_LIST
+        ]
+        if kept:
+            values = list(values)
+            for position, _ in kept:
+                values[position] = None  # stands in the list of kept digests instead
         inputs = _serialised(
-            (place, part_id, missing, values, context.autoescape, context.use_l10n)
+            (place, part_id, missing, values, context.autoescape, context.use_l10n, kept)
         )
     except (pickle.PicklingError, TypeError, AttributeError, ValueError, RecursionError):
         return None
     return hashlib.blake2b(inputs, digest_size=16).digest()
+
+
+# A list among a part's inputs (a turn log, the viewer's actions) is digested on its own and
+# its digest kept by the list's identity: a view that keeps such a list from one version to
+# the next (games/engines/elemental_clash/view.py keeps its told log while the state's log
+# is unchanged) has it pickled once, not on every frame of every viewer (bench/: a tenth
+# of a frame was the log's pickle), and a list that three parts read (``actions``) once a
+# frame. Sound because views, like the states they come from, are
+# never changed once built: the list is held with its digest, so its id is not reused
+# while kept, and what it holds is what it held when it was digested.
+LONG_LIST = 2
+_long_digests: dict[int, tuple[list, bytes]] = {}
+
+
+def _long_digest(value: list) -> bytes:
+    kept = _long_digests.get(id(value))
+    if kept is not None and kept[0] is value:
+        return kept[1]
+    digest = hashlib.blake2b(_serialised(value), digest_size=16).digest()
+    if len(_long_digests) >= 2048:
+        _long_digests.clear()
+    _long_digests[id(value)] = (value, digest)
+    return digest
 
 
 def _serialised(value) -> bytes:

@@ -66,15 +66,18 @@ MINERS: list[str] = [
     Subtype.REPAIR_MINER,
 ]
 
+# Plain strings, not the enum's members: they go into every view, and a part's digest
+# pickles a member through Python code (enum's __reduce_ex__), a string in C (bench/: the
+# hand's digest cost ten times the side's).
 CARD_TYPE: dict[str, str] = {
-    Subtype.CONTINUOUS: CardType.ATTACK,
-    Subtype.PROJECTILE: CardType.ATTACK,
-    Subtype.WALL: CardType.DEFENSE,
-    Subtype.DEFLECTION: CardType.DEFENSE,
-    Subtype.DEFLECTION_MINER: CardType.MINER,
-    Subtype.PROJECTILE_MINER: CardType.MINER,
-    Subtype.CONTINUOUS_MINER: CardType.MINER,
-    Subtype.REPAIR_MINER: CardType.MINER,
+    Subtype.CONTINUOUS: CardType.ATTACK.value,
+    Subtype.PROJECTILE: CardType.ATTACK.value,
+    Subtype.WALL: CardType.DEFENSE.value,
+    Subtype.DEFLECTION: CardType.DEFENSE.value,
+    Subtype.DEFLECTION_MINER: CardType.MINER.value,
+    Subtype.PROJECTILE_MINER: CardType.MINER.value,
+    Subtype.CONTINUOUS_MINER: CardType.MINER.value,
+    Subtype.REPAIR_MINER: CardType.MINER.value,
 }
 
 # C3 / M2: the cost is a property of the subtype, never of the element.

@@ -65,6 +65,43 @@ def _told(entry: dict) -> dict:
     return {**entry, "lines": lines}
 
 
+# A turn of the log never changes once written, and a move's new state shares the entries
+# of the state before (apply copies only what it changes), so each entry is told once and
+# kept by identity; the entry itself is held with it, so its id cannot be reused while it
+# is kept. Every view of every frame used to tell the whole log again (bench/: a quarter of
+# a view). Views are read, never changed, so one told entry may stand in many of them.
+_TOLD_KEPT: dict[int, tuple[dict, dict]] = {}
+
+
+def _told_kept(entry: dict) -> dict:
+    kept = _TOLD_KEPT.get(id(entry))
+    if kept is not None and kept[0] is entry:
+        return kept[1]
+    told = _told(entry)
+    if len(_TOLD_KEPT) >= 4096:
+        _TOLD_KEPT.clear()
+    _TOLD_KEPT[id(entry)] = (entry, told)
+    return told
+
+
+# The log as told, newest turn first, kept by the identity of the state's log list, which
+# the moves of a turn share: so every view of those versions, both players' and a
+# spectator's, holds the very same list, and a board part made of it is digested once for
+# all of them (games/templatetags/parts.py keeps a long list's digest by its identity).
+_LOGS_KEPT: dict[int, tuple[list, list]] = {}
+
+
+def _told_log(log: list) -> list:
+    kept = _LOGS_KEPT.get(id(log))
+    if kept is not None and kept[0] is log:
+        return kept[1]
+    told = [_told_kept(entry) for entry in reversed(log)]
+    if len(_LOGS_KEPT) >= 1024:
+        _LOGS_KEPT.clear()
+    _LOGS_KEPT[id(log)] = (log, told)
+    return told
+
+
 def _wall(wall: dict | None) -> dict | None:
     if wall is None:
         return None
@@ -180,7 +217,7 @@ def build(state: dict, viewer: int | None, prompts: Prompts) -> dict:
         "draft": _draft_view(state, viewer),
         "energy_phase": state["energy_phase"] if state["stage"] == Stage.BATTLE else None,
         "last_reveal": _reveal(state["last_reveal"]),
-        "log": [_told(entry) for entry in reversed(state["log"])],
+        "log": _told_log(state["log"]),
         # The last turn played: an exhaustion ending is found at the start of the next turn
         # (ECR-6), so the outcome's own turn is one past the last that was played.
         "last_turn": state["log"][-1]["turn"] if state["log"] else 0,
