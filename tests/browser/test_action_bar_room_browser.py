@@ -54,6 +54,17 @@ def covered(page, selector: str) -> tuple[int, list[str]]:
     return checked, found
 
 
+# How many ships the bar line says are drawn this step ("nothing drawn yet" is none).
+DRAWN_JS = """() => {
+  const m = document.querySelector("[data-ss-bar-line]").innerText.match(/(\\d+) drawn/);
+  return m ? Number(m[1]) : 0;
+}"""
+
+
+def drawn(page) -> int:
+    return page.evaluate(DRAWN_JS)
+
+
 def gundam_attack_prompt(page, site: str) -> None:
     """A Gundam match against the bot built up (resources, deploys) until one of the
     player's Units may attack, and its attack begun: the target prompt is in the bar."""
@@ -125,11 +136,11 @@ def test_shapeships_drawing_bar_leaves_the_own_fleet_in_view(live_site, new_page
     assert checked >= 1 and bad == []
     # The bar's controls still answer: a ship is drawn, then the drawing is locked in.
     build = [p for p, _ in offered_moves(page) if json.loads(p)["type"] == "build"][0]
+    # One more ship drawn than before (an earlier turn of the loop may have drawn one
+    # already when it could not lock in), once the frame that answers the click is in.
+    before = drawn(page)
     click_payload(page, build)
-    # The bar line is redrawn by the frame that answers the click, a moment later.
-    page.wait_for_function(
-        "() => document.querySelector('[data-ss-bar-line]').innerText.includes('1 drawn')"
-    )
+    page.wait_for_function(f"want => ({DRAWN_JS})() === want", arg=before + 1)
     key = page.get_attribute("[data-ss-actions]", "data-bar-key")
     page.locator(".ss-bar-commit button[data-action*='confirm']").click()
     # Locked in: the bar waits for the other player, or the next step has begun.
