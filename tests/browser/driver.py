@@ -106,6 +106,19 @@ def start_bot_match(page, site: str, game: str) -> str:
     return page.url
 
 
+def start_online_match(creator, joiner, site: str, game: str) -> str:
+    """``creator`` makes an online challenge from the lobby and ``joiner`` takes it on the
+    match page; returns once the creator's board offers moves, with the match's URL."""
+    creator.goto(f"{site}/g/{game}/")
+    creator.check("input[name=mode][value=online]")
+    creator.click("button:has-text('Create match')")
+    creator.wait_for_url(re.compile(r"/m/\w+/$"))
+    joiner.goto(creator.url)
+    joiner.click("button:has-text('Join this match')")
+    creator.wait_for_selector("#board form.action-form button")
+    return creator.url
+
+
 def reach_mid_match(page, game: str, moves: int | None = None) -> None:
     """Make the first offered (or preferred) move until ``moves`` were made; waits for the
     bot's answers in between. Stops early if the match ends."""

@@ -8,7 +8,14 @@ import re
 import pytest
 
 from .ancient import COLOURS, ancient_move, choose_ancient, click_if_offered, cost_of, energy_in
-from .driver import click_payload, is_over, offered_moves, version, wait_for_change
+from .driver import (
+    click_payload,
+    is_over,
+    offered_moves,
+    start_online_match,
+    version,
+    wait_for_change,
+)
 from .test_around_the_board import SOCKETS
 from .test_board_viewports import start_bot_match, wait_for_moves
 
@@ -82,13 +89,7 @@ def test_on_a_phone_the_moves_bar_closes_to_a_line_and_the_board_scrolls_above_i
     opens it again."""
     ada, bo = new_page(390, 844), new_page(1366, 768)
     ada.add_init_script(SOCKETS)  # to drop her connection below
-    ada.goto(f"{live_site}/g/shapeships/")
-    ada.check("input[name=mode][value=online]")
-    ada.click("button:has-text('Create match')")
-    ada.wait_for_url(re.compile(r"/m/\w+/$"))
-    bo.goto(ada.url)
-    bo.click("button:has-text('Join this match')")
-    ada.wait_for_selector("#board form.action-form button")
+    start_online_match(ada, bo, live_site, "shapeships")
     choose_ancient(ada)
     bo.wait_for_selector("#board form.action-form button")
     click_payload(bo, [p for p, label in offered_moves(bo) if label == "Play Human"][0])

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from .driver import is_over, offered, version, wait_for_change
+from .driver import is_over, offered, start_online_match, version, wait_for_change
 
 pytestmark = pytest.mark.browser
 
@@ -48,13 +48,7 @@ def choose(payloads: list[str], done_this_step: dict[str, int], rng: random.Rand
 
 def test_two_players_finish_a_match_with_an_upgrade_and_a_charge(live_site, new_page):
     alice, bob = new_page(), new_page(width=390, height=844)
-    alice.goto(f"{live_site}/g/shapeships/")
-    alice.check("input[name=mode][value=online]")
-    alice.click("button:has-text('Create match')")
-    alice.wait_for_url(re.compile(r"/m/\w+/$"))
-    bob.goto(alice.url)
-    bob.click("button:has-text('Join this match')")
-    alice.wait_for_selector("#board form.action-form button")
+    start_online_match(alice, bob, live_site, "shapeships")
 
     seen = {"upgrade": 0, "charge": 0}
     rng = random.Random(7)

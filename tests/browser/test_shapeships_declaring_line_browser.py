@@ -7,14 +7,13 @@ On a desk the bar is a column (flex, direction column) and inherited the shared 
 bar's ``align-items: center``: its head shrank to the width of its words and stood in the
 middle of the column, so the short "Declaring: 0 charges" looked indented."""
 
-import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from .driver import version, wait_for_change
+from .driver import start_online_match, version, wait_for_change
 
 pytestmark = pytest.mark.browser
 
@@ -46,14 +45,7 @@ def edges(page, selector: str, first: str | None = None) -> dict:
 
 def staged_declaration(alice, bob, site: str, env: dict) -> None:
     """Alice and Bob in an online ShapeShips match, both Human and both declaring."""
-    alice.goto(f"{site}/g/shapeships/")
-    alice.check("input[name=mode][value=online]")
-    alice.click("button:has-text('Create match')")
-    alice.wait_for_url(re.compile(r"/m/\w+/$"))
-    bob.goto(alice.url)
-    bob.click("button:has-text('Join this match')")
-    alice.wait_for_selector("#board form.action-form button")
-    code = alice.url.rstrip("/").rsplit("/", 1)[1]
+    code = start_online_match(alice, bob, site, "shapeships").rstrip("/").rsplit("/", 1)[1]
     subprocess.run(
         [sys.executable, "-m", "tests.browser.staged_match", code, "shapeships-declaring"],
         cwd=ROOT,
