@@ -1,6 +1,8 @@
 """Friends: following, the list (online now, what they play), a private challenge that only
 its friend may take and that reaches their open pages as a toast."""
 
+import asyncio
+
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
@@ -99,7 +101,14 @@ async def test_a_challenge_reaches_every_open_page_of_the_friend_as_a_toast():
     pages = [WebsocketCommunicator(application, "/ws/me/", headers=headers) for _ in range(2)]
     for page in pages:
         assert (await page.connect(timeout=5))[0]
-    assert await database_sync_to_async(presence.online_player_keys)([f"u:{ben.pk}"])
+    # A socket's presence is written just after its connect is accepted: wait for it (a
+    # loaded machine takes a moment), as a challenge reaches only a friend shown online.
+    online = database_sync_to_async(presence.online_player_keys)
+    for _ in range(200):
+        if await online([f"u:{ben.pk}"]):
+            break
+        await asyncio.sleep(0.05)
+    assert await online([f"u:{ben.pk}"])
     match = await database_sync_to_async(friends.challenge)(p_ann, ben, EC)
     for page in pages:
         toast = await until(page, "challenges you")
