@@ -14,6 +14,7 @@ import urllib.request
 
 import psycopg
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.driver import is_over, version, wait_for_change
 from tests.nginx_front import NginxFront
@@ -151,10 +152,17 @@ def opening_moves(pages, count: int = 3) -> None:
 
 def worker_of_a_new_match(hall, page) -> object:
     """Create an online Phalanx match on ``page`` and say which worker its socket reached."""
-    page.goto(f"{hall.front.url}/g/phalanx/")
-    page.check("input[name=mode][value=online]")
-    page.click("button:has-text('Create match')")
-    page.wait_for_url(re.compile(r"/m/\w+/$"))
+    for attempt in range(3):
+        page.goto(f"{hall.front.url}/g/phalanx/")
+        page.check("input[name=mode][value=online]")
+        page.click("button:has-text('Create match')")
+        try:
+            page.wait_for_url(re.compile(r"/m/\w+/$"))
+            break
+        except PlaywrightTimeout:
+            # A worker just back up may take the first requests slowly; the lobby is asked
+            # again, as a person would, and the match must still reach a worker.
+            assert attempt < 2, "three tries at creating a match never reached its page"
     code = page.url.rstrip("/").rsplit("/", 1)[1]
     # Only once the lobby's socket is gone and the match's is admitted does the kernel's
     # count of connections name the match's worker alone.
