@@ -1,24 +1,18 @@
 """Abandonment in two browsers (issue 17): one player closes the page, and once they have
 been gone ABANDON_SECONDS (2 s for the test server) the other is offered the match."""
 
-import re
-
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+
+from .driver import start_online_match
 
 pytestmark = pytest.mark.browser
 
 
 def started_match(site, new_page, game: str = "elemental-clash"):
     alice, bob = new_page(), new_page()
-    alice.goto(f"{site}/g/{game}/")
-    alice.check("input[name=mode][value=online]")
-    alice.click("button:has-text('Create match')")
-    alice.wait_for_url(re.compile(r"/m/\w+/$"))
-    bob.goto(alice.url)
-    bob.click("button:has-text('Join this match')")
-    for page in (alice, bob):
-        page.wait_for_selector("#board form.action-form button")
+    start_online_match(alice, bob, site, game)
+    bob.wait_for_selector("#board form.action-form button")
     alice.wait_for_selector("#seat-dot-1.dot.on")  # alice sees bob here
     return alice, bob
 
