@@ -1,11 +1,13 @@
 """Where daphne waits between a bot's moves: a task on the worker's event loop, which sleeps
 without holding a thread. Each step reads the match in the thread pool, has the bot decide in
 the bot process (games/live/bot_decisions.py: a level-2 search must not hold the interpreter
-every socket of this worker waits on) and makes the move in the thread writes use
-(games/live/threads.py).
+every socket of this worker waits on) and commits the move in the match's render worker,
+as a person's move is (games/live/moves.py), or where there is none in the thread writes
+use (games/live/threads.py).
 
 games/matches/bot_pacing.py calls ``_take`` from the sync thread that committed a move (a
-socket's or a view's, both run for the worker's loop); sockets call ``kick`` on connect and
+socket's or a view's, both run for the worker's loop); a move a render worker made hands
+its bot turn back with its answer (``take_over``); sockets call ``kick`` on connect and
 from their watchdog, so a match whose driving process went away moves on once watched.
 """
 
@@ -13,12 +15,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 
 from django.conf import settings
 
-from games.live import bot_decisions
+from games.live import bot_decisions, render_workers, watching
+from games.live.render_protocol import BotMoveRequest
 from games.live.threads import db, db_write
-from games.matches import bot_pacing, broadcast, services
+from games.matches import bot_pacing, broadcast, committed, services
 from games.matches.bot_pacing import Chains
 
 log = logging.getLogger(__name__)
@@ -58,7 +62,30 @@ async def step(match_id: int) -> float | None:
             decision.level,
             bot_decisions.budget_for(turn.level),
         )
-    return await db_write(services.bot_move)(turn, decision.action)
+    return await commit(turn, decision.action)
+
+
+async def commit(
+    turn: services.BotTurn, action: dict, *, spawn: Callable = asyncio.ensure_future
+) -> float | None:
+    """Commit a bot's decided ``action`` (``services.bot_move``) in the match's render worker
+    where there is one, as a person's move is (games/live/moves.py), else in the writer
+    thread. Returns what bot_move does: the seconds until the bot may move again, or None
+    when no bot is awaited."""
+    generation = committed.presence_generation(turn.match_id)
+    sockets = watching.watchers(turn.match_id)
+    request = BotMoveRequest(turn, action, generation, sockets)
+    try:
+        done = await render_workers.submit(
+            request, watching.deliverer(turn.match_id, sockets, spawn)
+        )
+    except render_workers.MoveLost:
+        return 0.0  # made or not, the database knows: the bot's next look reads it there
+    if done is None:
+        return await db_write(services.bot_move)(turn, action)
+    # The frames came first, then the notice, which only this process's layer can send.
+    broadcast.relay(done.broadcasts)
+    return done.bot_wait
 
 
 async def _drive(match_id: int, delay: float | None) -> None:
@@ -73,6 +100,11 @@ async def _drive(match_id: int, delay: float | None) -> None:
     except asyncio.CancelledError:
         _chains.drop(match_id)
         raise
+
+
+def take_over(match_id: int, delay: float) -> None:
+    """Pace the bot turn a move made in a render worker asked for (on the loop)."""
+    _start(match_id, delay)
 
 
 def kick(match_id: int) -> None:

@@ -373,13 +373,18 @@ class MatchConsumer(SocketConsumer):
         self.match_id = match.pk
         self.group = match_group(match.pk)
         self.hotseat = match.mode == Match.Mode.HOTSEAT
-        # Only moves of online matches go to a render worker, where there are any
-        # (games/live/render_workers.py; they also render the frames of the sockets watching).
-        # Hot-seat decides here which seat a device shows; in a bot match the bot answers
-        # inside the move, and each of its moves is announced as it commits, which a worker
-        # could only hand back when the bot's whole turn is done.
-        self.moves_in_worker = match.mode == Match.Mode.ONLINE and settings.RENDER_PROCESSES > 0
         self.bot_match = match.mode == Match.Mode.BOT
+        # Moves go to a render worker, where there are any (games/live/render_workers.py;
+        # they also render the frames of the sockets watching), except hot-seat's, whose
+        # device decides here which seat it shows. A bot match's go too when its bot moves
+        # a pause apart: the worker hands each bot turn back to this process's pacer
+        # (games/live/bot_pacer.py). Without a pause the bot answers inside the person's
+        # move, deciding where it commits, and a searching bot must never think in a worker
+        # that renders other matches.
+        paced_bots = self.bot_match and settings.BOT_STEP_SECONDS > 0
+        self.moves_in_worker = settings.RENDER_PROCESSES > 0 and (
+            match.mode == Match.Mode.ONLINE or paced_bots
+        )
         self.searching_bot = any((s.bot_level or 0) > 1 for s in match.seats.all())
         mine = [s.index for s in match.seats.all() if self.player.owns(s)]
         self.my_seats = mine

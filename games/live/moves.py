@@ -9,9 +9,12 @@ runs is a detail behind this function:
   renders the match makes the move and renders the frames of this daphne's sockets that
   watch it, so the committed match never crosses a process boundary twice
   (games/live/render_workers.py, games/matches/committed.py);
-- otherwise (scale-out, hot-seat, bot matches, or a worker that is down) daphne's writer
-  thread makes it (games/live/threads.py) and the post-commit announcement brings every
-  socket, on any worker, to render its own frame.
+- otherwise (scale-out, hot-seat, bot matches without a pause between bot moves, or a
+  worker that is down) daphne's writer thread makes it (games/live/threads.py) and the
+  post-commit announcement brings every socket, on any worker, to render its own frame.
+
+A bot's moves take the same road (games/live/bot_pacer.py): its decision is made in
+daphne's bot process, its commit and frames in the match's render worker.
 
 ``MoveLost`` means a worker broke with the move in hand: whether it was made is for the
 database to say, and the caller re-sends the board read from it.
@@ -22,8 +25,8 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from games.live import render_workers, watching
-from games.live.render_protocol import MoveRequest, WatcherFrame
+from games.live import bot_pacer, render_workers, watching
+from games.live.render_protocol import MoveDone, MoveRequest
 from games.live.render_workers import MoveLost
 from games.live.threads import db_write
 from games.matches import broadcast, committed, services
@@ -58,19 +61,20 @@ async def _in_worker(match_id, player, seat, action, step, watch_key, spawn) -> 
     generation = committed.presence_generation(match_id)
     sockets = watching.watchers(match_id, last=watch_key)
     request = MoveRequest(match_id, generation, player, seat, action, step, sockets)
-
-    def deliver(message: WatcherFrame) -> None:
-        # Tasks start in the order they are made, so each socket's frames keep their order.
-        frames = {message.key: message.rendered}
-        for socket, rendered, based_on in watching.hand_out(match_id, sockets, frames):
-            spawn(socket.take_frame(rendered, based_on))
-
-    done = await render_workers.submit(request, deliver)
+    done = await render_workers.submit(request, watching.deliverer(match_id, sockets, spawn))
     if done is None:
         return False  # no worker takes it now: the writer thread does
-    # The frames came first, then the notice: a socket that was sent its frame lets the
-    # notice of that version pass. Only this process's layer reaches its sockets.
-    broadcast.relay(done.broadcasts)
+    _announce(done)
     if done.refused is not None:
         raise services.Rejected(*done.refused)
     return True
+
+
+def _announce(done: MoveDone) -> None:
+    """Send what a worker's move announced and take over the bot turns it asked for. The
+    frames came first, then the notice: a socket that was sent its frame lets the notice of
+    that version pass. Only this process's layer reaches its sockets, and only its event
+    loop can pace a bot without holding a thread."""
+    broadcast.relay(done.broadcasts)
+    for match_id, delay in done.bots_due:
+        bot_pacer.take_over(match_id, delay)

@@ -8,7 +8,10 @@ in order: each frame in is ``(number, request)``, each frame out ``(number, answ
   (an overdue step, or an error, which daphne's own render then reports);
 - ``MoveRequest`` -> ``MoveDone``: the move made here, through games.matches.services like any
   other, and what it announced, for daphne to send; before it, one ``WatcherFrame`` per
-  socket that shows the match (games/live/watching.py), each as soon as it is rendered.
+  socket that shows the match (games/live/watching.py), each as soon as it is rendered;
+- ``BotMoveRequest`` -> ``MoveDone``: the same for a bot's move that daphne's bot process
+  decided. A bot's next move is never paced or decided here: the chains a move asks for go
+  back to daphne in ``MoveDone.bots_due`` (``_hand_bots_back``).
 It exits when daphne closes the socket or dies.
 """
 
@@ -28,6 +31,7 @@ from games.live.render_protocol import (
     HEADER,
     HELLO,
     WORKER_KEEPS,
+    BotMoveRequest,
     MoveDone,
     MoveRequest,
     Rendered,
@@ -83,14 +87,10 @@ def make_move(request: MoveRequest, emit: Callable[[WatcherFrame], None]) -> Mov
     """Make one move here, where its match renders: the match this process commits is the
     one its next renders use, and daphne's event loop no longer shares a GIL with the
     writer (bench/)."""
-    from games.matches import broadcast, committed, services
+    from games.matches import broadcast, services
 
-    if _moves_generation.get(request.match_id) != request.generation:
-        # Someone came or went since this match's last move here: its kept copy has the old
-        # seats, and the move would start from it (games/matches/committed.py). Only this
-        # match's: the others' seats did not change.
-        committed.drop(request.match_id)
-        _moves_generation.put(request.match_id, request.generation)
+    _forget_old_seats(request.match_id, request.generation)
+    _bots_due.clear()
     with broadcast.collected() as sent:
         try:
             services.submit(
@@ -101,11 +101,66 @@ def make_move(request: MoveRequest, emit: Callable[[WatcherFrame], None]) -> Mov
         except Exception:
             log.exception("unexpected error making a move in match %s", request.match_id)
             return MoveDone(sent, ("SERVER_ERROR", FAILED))
-    kept = committed.recall(request.match_id, 0)
+    _render_committed(request.match_id, request.generation, request.watchers, emit)
+    return MoveDone(sent, bots_due=_take_bots_due())
+
+
+def make_bot_move(request: BotMoveRequest, emit: Callable[[WatcherFrame], None]) -> MoveDone:
+    """Commit a bot's decided move here, as ``make_move`` does a person's: in a bot match
+    daphne's writer thread then commits nothing, and the watchers' frames come from the
+    match this process just committed."""
+    from games.matches import broadcast, services
+
+    _forget_old_seats(request.match_id, request.generation)
+    _bots_due.clear()
+    with broadcast.collected() as sent:
+        try:
+            wait = services.bot_move(request.turn, request.action)
+        except Exception:
+            log.exception("unexpected error making a bot move in match %s", request.match_id)
+            return MoveDone(sent, ("SERVER_ERROR", FAILED))
+    if sent:  # refused, or the match had moved on: nothing committed, nothing to show
+        _render_committed(request.match_id, request.generation, request.watchers, emit)
+    return MoveDone(sent, bots_due=_take_bots_due(), bot_wait=wait)
+
+
+def _forget_old_seats(match_id: int, generation: int) -> None:
+    from games.matches import committed
+
+    if _moves_generation.get(match_id) != generation:
+        # Someone came or went since this match's last move here: its kept copy has the old
+        # seats, and the move would start from it (games/matches/committed.py). Only this
+        # match's: the others' seats did not change.
+        committed.drop(match_id)
+        _moves_generation.put(match_id, generation)
+
+
+def _render_committed(match_id: int, generation: int, watchers, emit) -> None:
+    from games.matches import committed
+
+    kept = committed.recall(match_id, 0)
     if kept is not None:  # None: finished, or not this process's to keep; sockets render it
-        _keep(request.generation, kept)  # the version just committed: render from it
-        render_watchers(kept, request.watchers, emit)
-    return MoveDone(sent)
+        _keep(generation, kept)  # the version just committed: render from it
+        render_watchers(kept, watchers, emit)
+
+
+# The bot chains the request being answered asked for (games/matches/bot_pacing.py calls
+# ``_hand_bots_back`` from inside services): one request at a time is answered, so one list.
+_bots_due: list[tuple[int, float]] = []
+
+
+def _hand_bots_back(match_id: int, delay: float) -> bool:
+    """The bot pacing runner of a worker: it takes every chain, to hand it to daphne with
+    the answer. A worker has no event loop to wait on, and a level-2 search here would hold
+    up every render of the worker's matches behind it."""
+    _bots_due.append((match_id, delay))
+    return True
+
+
+def _take_bots_due() -> tuple[tuple[int, float], ...]:
+    due = tuple(dict.fromkeys(_bots_due))
+    _bots_due.clear()
+    return due
 
 
 def render_watchers(match, watchers, emit: Callable[[WatcherFrame], None]) -> None:
@@ -125,10 +180,12 @@ def render_watchers(match, watchers, emit: Callable[[WatcherFrame], None]) -> No
 
 
 def answer(
-    request: RenderRequest | MoveRequest, emit: Callable[[WatcherFrame], None]
+    request: RenderRequest | MoveRequest | BotMoveRequest, emit: Callable[[WatcherFrame], None]
 ) -> Rendered | MoveDone | None:
     if isinstance(request, MoveRequest):
         return make_move(request, emit)
+    if isinstance(request, BotMoveRequest):
+        return make_bot_move(request, emit)
     try:
         return render_in_worker(request)
     except Exception:
@@ -175,8 +232,10 @@ def main(argv: list[str]) -> int:
     import django
 
     from games.live.gc_tuning import tune_for_serving
+    from games.matches import bot_pacing
 
     django.setup()
+    bot_pacing.install(_hand_bots_back)
     # The same database as daphne's, even where that is not the settings' own (a test
     # database); connections open lazily, so this is in time for the first one.
     settings.DATABASES["default"]["NAME"] = database_name

@@ -2,7 +2,8 @@
 games/live/render_process.py): requests, answers and their framing on the socket pair.
 
 A worker renders boards (RenderRequest -> Rendered) and makes the moves of the matches it
-renders (MoveRequest -> MoveDone).
+renders: a person's (MoveRequest -> MoveDone) and a bot's once daphne has its decision
+(BotMoveRequest -> MoveDone).
 
 Kept apart from both ends because the worker imports it before Django is set up, so it must
 not import models at load time.
@@ -19,6 +20,7 @@ from games.live.frames import Shown
 from games.matches.identity import Player
 
 if TYPE_CHECKING:
+    from games.matches.services import BotTurn
     from games.models import Match
 
 
@@ -71,6 +73,22 @@ class MoveRequest:
 
 
 @dataclass(frozen=True)
+class BotMoveRequest:
+    """A bot's decided move, as games.matches.services.bot_move takes it: the decision was
+    made in daphne's bot process (games/live/bot_decisions.py), the commit and the watchers'
+    frames are made here, like a person's move."""
+
+    turn: BotTurn
+    action: dict
+    generation: int  # committed.presence_generation(match_id) in daphne when it was sent
+    watchers: tuple[Watcher, ...] = ()
+
+    @property
+    def match_id(self) -> int:
+        return self.turn.match_id
+
+
+@dataclass(frozen=True)
 class WatcherFrame:
     """One watcher's frame of the version a move committed. The worker sends each as soon as
     it is rendered, under the move's request number and before the move's answer, so the
@@ -87,6 +105,13 @@ class MoveDone:
 
     broadcasts: list[tuple[str, dict]]
     refused: tuple[str, str] | None = None
+    # Bot chains the move asked for, (match id, seconds until the bot's next try): a worker
+    # has no event loop to pace a bot on and must never search itself, so daphne's pacer
+    # (games/live/bot_pacer.py) takes them over.
+    bots_due: tuple[tuple[int, float], ...] = ()
+    # A bot move's answer (services.bot_move): seconds until that bot may move again, or
+    # None when no bot is awaited.
+    bot_wait: float | None = None
 
 
 WORKER_KEEPS = 50  # matches a worker keeps (games/live/render_process.py)

@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import itertools
 from collections import defaultdict
+from collections.abc import Callable
 from typing import Protocol
 
 from games.live.frames import Shown
-from games.live.render_protocol import Rendered, Watcher
+from games.live.render_protocol import Rendered, Watcher, WatcherFrame
 from games.matches.identity import Player
 
 
@@ -87,6 +88,21 @@ def hand_out(
         for key, rendered in frames.items()
         if key in sockets and key in based_on
     ]
+
+
+def deliverer(
+    match_id: int, sent: tuple[Watcher, ...], spawn: Callable
+) -> Callable[[WatcherFrame], None]:
+    """What a move's worker answer calls with each watcher's frame as it arrives: the frame
+    goes to its socket, if still here, in a task of its own (``spawn``), so one slow socket
+    never holds up another. Tasks start in the order they are made, so each socket's frames
+    keep their order."""
+
+    def deliver(message: WatcherFrame) -> None:
+        for socket, rendered, based_on in hand_out(match_id, sent, {message.key: message.rendered}):
+            spawn(socket.take_frame(rendered, based_on))
+
+    return deliver
 
 
 def watcher_count() -> int:
