@@ -27,6 +27,7 @@ from games.live.refusals import public_message
 from games.live.render_protocol import Rendered, RenderRequest
 from games.live.rendering import Viewer, hotseat_turn, render_flash, render_frame
 from games.live.threads import db, db_write
+from games.live.turn_tally import TurnTally
 from games.matches import (
     bounded_json,
     chat,
@@ -40,7 +41,7 @@ from games.matches import (
 from games.matches.broadcast import bounded, lobby_group, match_group, spectators_group
 from games.matches.identity import player_from
 from games.matches.lobby import lobby_context
-from games.matches.your_turn import count, player_group
+from games.matches.your_turn import player_group, standing
 from games.models import LiveSocket, Match
 
 log = logging.getLogger(__name__)
@@ -199,16 +200,27 @@ class SocketConsumer(AsyncWebsocketConsumer):
             self.channel_layer.group_add(self.turns_group, self.channel_name),
             f"join {self.turns_group}",
         )
-        # What the page's top bar shows (it was rendered with the page a moment ago).
-        self.turns_shown = await db(count)(self.player)
+        # What the page's top bar shows (it was rendered with the page a moment ago), read
+        # after joining the group, so no news is missed (games/live/turn_tally.py).
+        await self.recount_turns()
+        self.turns_shown = self.turns.count()
         return True
+
+    async def recount_turns(self) -> None:
+        self.turns = TurnTally(await db(standing)(self.player))
 
     async def turns_changed(self, event):
         """A match of this socket's player changed: send the top bar's count again, but only
         when it differs from what the page shows. A frame that changes nothing would still
         tell the player when the opponent acted in a hidden step (issue 38)."""
-        now = await db(count)(self.player)
-        if now == getattr(self, "turns_shown", None):
+        if not hasattr(self, "turns"):
+            return  # not admitted (yet): its count is read once it is
+        self.turns.note(event["match"], event["version"], event["waiting"])
+        await self.show_turns()
+
+    async def show_turns(self) -> None:
+        now = self.turns.count()
+        if now == self.turns_shown:
             return
         self.turns_shown = now
         await self.send(text_data=render_to_string("_your_turn.html", {"your_turn_count": now}))
@@ -339,8 +351,14 @@ class MatchConsumer(SocketConsumer):
             )
             version, deadline = await db(self._current_version_and_deadline)()
             overdue = deadline is not None and deadline <= hall_clock.now()
-            if version != self.sent_version or overdue:
+            missed = version != self.sent_version
+            if missed or overdue:
                 await self.send_snapshot()
+            if missed:
+                # Its notice was lost, so its news to the player's group may have been too
+                # (a Redis restart forgets every group): read the count's start again.
+                await self.recount_turns()
+                await self.show_turns()
             if self.bot_match:
                 bot_pacer.kick(self.match_id)
 

@@ -173,11 +173,15 @@ def lobby_changed(game: str) -> None:
     _send(lobby_group(game), {"type": "lobby.changed"})
 
 
-def turns_changed(groups: list[str]) -> None:
-    """A match of these players changed: whose turn it is may have, so each of their lobby
-    and match sockets recounts the top bar's "Your turn" for its own player."""
-    for group in groups:
-        _send(group, {"type": "turns.changed"})
+def turns_changed(match_id: int, version: int, news: list[tuple[str, bool]]) -> None:
+    """A match changed: to each of its players' groups, whether it now waits for that
+    player. Their lobby and match sockets keep the top bar's "Your turn" from this news
+    (games/live/turn_tally.py) instead of each counting again from the database."""
+    for group, waiting in news:
+        _send(
+            group,
+            {"type": "turns.changed", "match": match_id, "version": version, "waiting": waiting},
+        )
 
 
 def arena_group(arena_id: int) -> str:

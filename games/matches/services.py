@@ -35,7 +35,7 @@ from games.matches import (
 )
 from games.matches.arenas import scoring as arena_scoring
 from games.matches.identity import Player
-from games.matches.your_turn import seat_group
+from games.matches.your_turn import seat_group, waiting_seats
 from games.models import Deck, Heartbeat, Match, MatchAction, Seat
 
 log = logging.getLogger(__name__)
@@ -143,10 +143,19 @@ def _after_commit(match: Match, lobby: bool = False, seats: list[Seat] | None = 
     transaction.on_commit(lambda: broadcast.match_changed(match_id, version))
     if lobby and _listed_in_lobby(match):
         transaction.on_commit(lambda: broadcast.lobby_changed(game))
-    if match.mode != Match.Mode.HOTSEAT:
-        people = [s for s in (seats or match.seats.all()) if not s.is_bot]
-        groups = [seat_group(s.user_id, s.guest_id) for s in people]
-        transaction.on_commit(lambda: broadcast.turns_changed(groups))
+    _tell_turns(match, seats)
+
+
+def _tell_turns(match: Match, seats: list[Seat] | None = None) -> None:
+    """After the commit, tell each person seated whether the match now waits for them: the
+    news their sockets' "Your turn" counts are kept from (games/live/turn_tally.py)."""
+    if match.mode == Match.Mode.HOTSEAT:
+        return
+    waiting = waiting_seats(match)
+    people = [s for s in (seats or match.seats.all()) if not s.is_bot]
+    news = [(seat_group(s.user_id, s.guest_id), s.index in waiting) for s in people]
+    match_id, version = match.pk, match.version
+    transaction.on_commit(lambda: broadcast.turns_changed(match_id, version, news))
 
 
 def _listed_in_lobby(match: Match) -> bool:
@@ -271,6 +280,7 @@ def create_match(
             _seat_person(match, other, creator, name=f"{creator.name} (2)")
         if mode != Match.Mode.ONLINE:
             _start(match)
+            _tell_turns(match)  # in play at once: it may wait for its creator already
         if _listed_in_lobby(match):
             transaction.on_commit(lambda: broadcast.lobby_changed(game))
     drive_bots(match.pk)
@@ -871,6 +881,7 @@ def _new_rematch(old: Match, seats: list[Seat], asker: Seat) -> Match:
         )
     if not online:
         _start(new)
+        _tell_turns(new)
     return new
 
 

@@ -38,16 +38,20 @@ def seat_group(user_id: int | None, guest_id: str) -> str:
     return player_group(Player(user_id=user_id, guest_id=guest_id, name=""))
 
 
-def waiting_for(player: Player | None) -> list[Waiting]:
-    """Oldest deadline first (the most urgent on top), untimed steps last."""
+def _active(player: Player | None):
     if player is None or (player.user_id is None and not player.guest_id):
-        return []
-    active = (
+        return Match.objects.none()
+    return (
         Match.objects.filter(mine_q(player), status=Match.Status.ACTIVE)
         .exclude(mode=Match.Mode.HOTSEAT)
         .distinct()
         .prefetch_related("seats")
     )
+
+
+def waiting_for(player: Player | None) -> list[Waiting]:
+    """Oldest deadline first (the most urgent on top), untimed steps last."""
+    active = _active(player)
     now = hall_clock.now()
     found = []
     for match in active:
@@ -67,6 +71,26 @@ def waiting_for(player: Player | None) -> list[Waiting]:
 
 def _seconds(moment: datetime | None) -> float:
     return moment.timestamp() if moment is not None else 0.0
+
+
+def waiting_seats(match: Match) -> frozenset[int]:
+    """The seats ``match`` waits for, as the count sees them: none once it is over, and
+    none in hot-seat, which waits for nobody elsewhere."""
+    if match.status != Match.Status.ACTIVE or match.mode == Match.Mode.HOTSEAT:
+        return frozenset()
+    return frozenset(get_engine(match.game).prompts(match.state).waiting)
+
+
+def standing(player: Player | None) -> dict[int, tuple[int, bool]]:
+    """Each active match of ``player``, hot-seat aside: its id -> (version, whether it waits
+    for them). What a socket's tally starts from (games/live/turn_tally.py); the news of
+    every later change comes with the change (``services._after_commit``)."""
+    found = {}
+    for match in _active(player):
+        mine = next((s for s in match.seats.all() if player.owns(s)), None)
+        if mine is not None:
+            found[match.pk] = (match.version, mine.index in waiting_seats(match))
+    return found
 
 
 def count(player: Player | None) -> int:

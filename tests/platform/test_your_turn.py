@@ -108,3 +108,87 @@ async def test_the_lobby_socket_recounts_when_the_opponent_moves():
     pushed = await until(comm, 'id="your-turn"')
     assert top_bar_count(pushed) == 1
     await comm.disconnect()
+
+
+def test_the_newest_news_of_a_match_wins_whatever_order_it_arrives_in():
+    """games/live/turn_tally.py: a worker and the sweeper may commit a match's consecutive
+    versions and their news cross; news older than what the socket knows changes nothing."""
+    from games.live.turn_tally import TurnTally
+
+    tally = TurnTally({1: (4, True), 2: (9, False)})
+    assert tally.count() == 1
+    tally.note(1, 6, False)  # a newer version: no longer waiting for this player
+    tally.note(1, 5, True)  # older news arriving late is ignored
+    assert tally.count() == 0
+    tally.note(2, 9, True)  # the same version again: the newer word on it (a claim, say)
+    tally.note(3, 1, True)  # a match the socket did not know of yet
+    assert tally.count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_a_socket_keeps_its_count_from_the_news_without_counting_again(monkeypatch):
+    """Counting from the database on every move of a player's matches cost each of their
+    sockets two queries and a decoded state per move in daphne; the move's own news says
+    whether the match waits for them."""
+    from games.live import consumers
+
+    alice, bob = persona("alice"), persona("bob")
+    first = await database_sync_to_async(started)(alice, bob, 1)
+    second = await database_sync_to_async(started)(alice, bob, 1)
+    comm = WebsocketCommunicator(application, f"/ws/lobby/{PX}/", headers=ws_headers(alice))
+    connected, _ = await comm.connect(timeout=5)
+    assert connected
+    await until(comm, 'id="open-challenges"')
+
+    def not_again(*args):
+        raise AssertionError("the socket counted again from the database")
+
+    # However the socket would count (a count, or the tally's start), it may not now.
+    monkeypatch.setattr(consumers, "standing", not_again, raising=False)
+    monkeypatch.setattr(consumers, "count", not_again, raising=False)
+
+    @database_sync_to_async
+    def move_and_count(match: Match) -> int:
+        seat = on_move(match)
+        mover = player_of(match, seat, alice, bob)
+        fresh = Match.objects.get(pk=match.pk)
+        action = get_engine(PX).legal_actions(fresh.state, seat)[0]
+        services.submit(match.pk, mover, seat, action, fresh.step)
+        return count(alice)  # the true count, read here only to compare
+
+    shown = None
+    for match in (first, second, first, second, first):
+        expected = await move_and_count(match)
+        if expected != shown:
+            shown = top_bar_count(await until(comm, 'id="your-turn"'))
+        assert shown == expected
+    await comm.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_a_bot_match_that_starts_waiting_for_its_creator_counts_at_once():
+    """A bot match is in play as soon as it is created, with no join to announce it: its
+    start tells the creator's sockets too."""
+    alice = persona("alice")
+    comm = WebsocketCommunicator(application, f"/ws/lobby/{PX}/", headers=ws_headers(alice))
+    connected, _ = await comm.connect(timeout=5)
+    assert connected
+    await until(comm, 'id="open-challenges"')
+
+    @database_sync_to_async
+    def create_until_alice_is_awaited() -> int:
+        for _ in range(20):  # who moves first is dealt; Alice may begin in seat 1 or 2
+            for seat in (0, 1):
+                match = services.create_match(
+                    PX, alice, mode=Match.Mode.BOT, timed=False, creator_seat=seat
+                )
+                if count(alice):
+                    return count(alice)
+                services.resign(match.pk, alice)
+        raise AssertionError("no bot match ever waited for its creator")
+
+    awaited = await create_until_alice_is_awaited()
+    assert top_bar_count(await until(comm, f'<span class="count">{awaited}</span>')) == awaited
+    await comm.disconnect()
