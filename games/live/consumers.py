@@ -27,7 +27,7 @@ from games.live.refusals import public_message
 from games.live.render_protocol import Rendered, RenderRequest
 from games.live.rendering import Viewer, hotseat_turn, render_flash, render_frame
 from games.live.threads import db, db_write
-from games.live.turn_tally import TurnTally
+from games.live.turn_tally import TurnTally, top_bar_count
 from games.matches import (
     bounded_json,
     chat,
@@ -223,7 +223,7 @@ class SocketConsumer(AsyncWebsocketConsumer):
         if now == self.turns_shown:
             return
         self.turns_shown = now
-        await self.send(text_data=render_to_string("_your_turn.html", {"your_turn_count": now}))
+        await self.send(text_data=top_bar_count(now))
 
     async def cleanup(self) -> None:
         """Everything a socket holds, let go; each step whatever the others did, and once."""

@@ -17,6 +17,10 @@ known replaces it (a status change, such as a claim, that kept the version).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from django.template.loader import render_to_string
+
 
 class TurnTally:
     def __init__(self, standing: dict[int, tuple[int, bool]]) -> None:
@@ -29,3 +33,10 @@ class TurnTally:
 
     def count(self) -> int:
         return sum(waiting for _, waiting in self._matches.values())
+
+
+@lru_cache(maxsize=64)
+def top_bar_count(count: int) -> str:
+    """The top bar's "Your turn" link for ``count``: it depends on the number alone, and in
+    a simultaneous game it changes with nearly every move, so each is rendered once."""
+    return render_to_string("_your_turn.html", {"your_turn_count": count})
