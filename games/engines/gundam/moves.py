@@ -29,6 +29,7 @@ from .state import (
     MAX_UNITS,
     RESOURCE_PHASE,
     STAGE_CHOOSE_DECK,
+    STAGE_OVER,
     STAGE_PLAY,
     active_resources,
     add_log,
@@ -74,9 +75,10 @@ def guard(state: dict[str, Any], seat: int, phases: tuple[str, ...], what: str) 
 
     While an attack waits at its block step, nothing but the defender's decision fits.
     """
-    if is_over(state):
+    stage = state["stage"]
+    if stage == STAGE_OVER:  # flow.is_over, read inline: every legal-action candidate asks
         return GAME_OVER, "The game is over."
-    if state["stage"] != STAGE_PLAY:
+    if stage != STAGE_PLAY:
         return INVALID_PHASE, "Both players must choose a deck first."
     if state["attack"] is not None:
         return INVALID_PHASE, "An attack is waiting for the defender's block decision."

@@ -114,7 +114,12 @@ def level(p: dict[str, Any]) -> int:
 
 
 def active_resources(p: dict[str, Any]) -> int:
-    return sum(1 for r in p["resources"] if not r["rested"])
+    # A loop rather than sum() over a generator: asked once per candidate card in hand.
+    count = 0
+    for r in p["resources"]:
+        if not r["rested"]:
+            count += 1
+    return count
 
 
 def find_unit(p: dict[str, Any], unit_id: Any) -> dict[str, Any] | None:

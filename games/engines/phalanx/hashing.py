@@ -15,7 +15,8 @@ copies the state of the longest such prefix, feeds the entries added since, then
 the state (the players and a few numbers, ~1.5 KB). The bytes hashed are exactly those of the
 canonical JSON; ``tests/engines/phalanx/test_txlog.py`` compares with a from-scratch hash.
 
-The rest of the state is written by ``tail.py`` for the layout the engine builds (its card
+An entry's text is written by ``entry_text.py`` for the layout ``rules.attack`` builds, and
+the rest of the state by ``tail.py`` for the layout the engine builds (its card
 lists joined as plain text, its grid slots from a table), and by the general encoder for
 anything else.
 """
@@ -27,6 +28,7 @@ from typing import Any
 
 from games.engines.core import canonical_json
 
+from .entry_text import entry_text
 from .tail import NOT_STANDARD, standard_opening_and_closing
 
 # Both caches keep the entry itself beside its id, so the id is not reused while cached, and
@@ -45,7 +47,11 @@ def _entry_bytes(entry: dict) -> bytes:
         return cached[1]
     if len(_ENTRY_BYTES) >= _LIMIT:
         _ENTRY_BYTES.clear()
-    data = canonical_json(entry).encode("utf-8")
+    try:
+        text = entry_text(entry)
+    except NOT_STANDARD:  # not laid out as ``rules.attack`` lays entries out
+        text = canonical_json(entry)
+    data = text.encode("utf-8")
     _ENTRY_BYTES[id(entry)] = (entry, data)
     return data
 

@@ -35,6 +35,8 @@ class NotStandard(Exception):
 NOT_STANDARD = (NotStandard, KeyError, TypeError)
 
 CARD_IDS = frozenset(deck(0) + deck(1))
+# INTS_ONLY: the numbers are written only when exactly int, since the encoder writes True as
+# ``true`` and 1.0 as ``1.0``; an int is written by int.__repr__, as the encoder does.
 MAX_HP = 11  # a King, a Queen or a Jack at full HP (PHX-CARDS-002)
 # ``{"hp":7,"id":"PX0-7S"}`` per (card, HP): keys in sorted order, as the encoder writes them.
 SLOT_TEXTS = {
@@ -48,24 +50,10 @@ OPTIONS_TEXTS = {mode.value: canonical_json({"damage_mode": mode.value}) for mod
 # more CPU time than with no cache at all (while counting 11% fewer instructions).
 _PLAYER_LIMIT = 16
 _PLAYER_TEXTS: dict[int, tuple[dict, str]] = {}
+# The options and names of the last match written (``_match_texts``).
+_MATCH_TEXTS: list[tuple | None] = [None]
 # Every state key but the combat log and ``timeouts``, which only the first timeout adds.
 STATE_SIZE = 14
-
-
-def _int(value: object) -> str:
-    # Exactly int: the encoder writes True as ``true`` and 1.0 as ``1.0``.
-    if type(value) is not int:
-        raise NotStandard
-    return str(value)  # int.__repr__, which is what the encoder calls
-
-
-def _int_or_null(value: object) -> str:
-    return "null" if value is None else _int(value)
-
-
-def _text(value: object) -> str:
-    """Any value, by the general encoder (the parts that are None on most moves)."""
-    return "null" if value is None else canonical_json(value)
 
 
 def _string(value: object) -> str:
@@ -100,12 +88,6 @@ def _row(row: object) -> str:
     return "[" + ",".join(texts) + "]"
 
 
-def _grid(grid: object) -> str:
-    if type(grid) is not list:
-        raise NotStandard
-    return "[" + ",".join([_row(row) for row in grid]) + "]"
-
-
 def _player(player: dict) -> str:
     """A player's text, kept by identity: a move changes at most one player and shares the
     other with the state before it (``state.move_copy``), so one of the two was written
@@ -125,10 +107,13 @@ def _player(player: dict) -> str:
 def _player_text(player: dict) -> str:
     if type(player) is not dict or len(player) != 5:  # the five keys looked up below
         raise NotStandard
+    grid, lp = player["grid"], player["lp"]
+    if type(grid) is not list or type(lp) is not int:  # exactly int (see INTS_ONLY)
+        raise NotStandard
     return (
         f'{{"discard":{_cards(player["discard"])},"drawpile":{_cards(player["drawpile"])},'
-        f'"grid":{_grid(player["grid"])},"hand":{_cards(player["hand"])},'
-        f'"lp":{_int(player["lp"])}}}'
+        f'"grid":[{",".join([_row(row) for row in grid])}],"hand":{_cards(player["hand"])},'
+        f'"lp":{lp}}}'
     )
 
 
@@ -144,6 +129,19 @@ def _options(options: object) -> str:
     return OPTIONS_TEXTS[options["damage_mode"]]
 
 
+def _match_texts(options: object, ruleset: object, seed: object) -> tuple[str, str]:
+    """The texts of the options and of ``"ruleset":...,"seed":...``, kept for the last
+    match written: a move shares these three with the state before it (``state.move_copy``),
+    and the options are replaced rather than changed, like a player."""
+    kept = _MATCH_TEXTS[0]
+    if kept is not None and kept[0] is options and kept[1] is ruleset and kept[2] is seed:
+        return kept[3], kept[4]
+    options_text = _options(options)
+    names_text = f'"ruleset":{_string(ruleset)},"seed":{_string(seed)}'
+    _MATCH_TEXTS[0] = (options, ruleset, seed, options_text, names_text)
+    return options_text, names_text
+
+
 def standard_opening_and_closing(state: dict) -> tuple[str, str]:
     """``{"active":A,"combat_log":[`` and ``],"deployed":...}``: the canonical JSON of
     ``state`` without ``txlog`` before and after the combat log's entries. Raises one of
@@ -152,18 +150,33 @@ def standard_opening_and_closing(state: dict) -> tuple[str, str]:
     if len(state) != STATE_SIZE + has_timeouts or "txlog" not in state:
         raise NotStandard
     # Every key is looked up below (a missing one raises KeyError), so with the size checked
-    # there is no other key.
-    opening = '{"active":' + _int_or_null(state["active"]) + ',"combat_log":['
-    timeouts = ',"timeouts":' + canonical_json(state["timeouts"]) if has_timeouts else ""
-    if type(state["combat_log"]) is not list:
+    # there is no other key. The ints are checked inline: a function call per
+    # number cost more than the check. Exactly int (see INTS_ONLY).
+    active, deployed, first = state["active"], state["deployed"], state["first_deployer"]
+    quiet, turn, outcome, reinforce = (
+        state["quiet_turns"],
+        state["turn"],
+        state["outcome"],
+        state["reinforce"],
+    )
+    if (
+        type(deployed) is not int
+        or type(first) is not int
+        or type(quiet) is not int
+        or type(turn) is not int
+        or (active is not None and type(active) is not int)
+        or type(state["combat_log"]) is not list
+    ):
         raise NotStandard
+    opening = f'{{"active":{"null" if active is None else active},"combat_log":['
+    timeouts = ',"timeouts":' + canonical_json(state["timeouts"]) if has_timeouts else ""
+    options_text, names_text = _match_texts(state["options"], state["ruleset"], state["seed"])
     closing = (
-        f'],"deployed":{_int(state["deployed"])},'
-        f'"first_deployer":{_int(state["first_deployer"])},'
-        f'"options":{_options(state["options"])},"outcome":{_text(state["outcome"])},'
+        f'],"deployed":{deployed},"first_deployer":{first},"options":{options_text},'
+        f'"outcome":{"null" if outcome is None else canonical_json(outcome)},'
         f'"phase":{PHASE_TEXTS[state["phase"]]},"players":{_players(state["players"])},'
-        f'"quiet_turns":{_int(state["quiet_turns"])},"reinforce":{_text(state["reinforce"])},'
-        f'"ruleset":{_string(state["ruleset"])},"seed":{_string(state["seed"])}'
-        f'{timeouts},"turn":{_int(state["turn"])}}}'
+        f'"quiet_turns":{quiet},'
+        f'"reinforce":{"null" if reinforce is None else canonical_json(reinforce)},'
+        f'{names_text}{timeouts},"turn":{turn}}}'
     )
     return opening, closing

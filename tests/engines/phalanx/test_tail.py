@@ -1,12 +1,14 @@
-"""The layout-aware writer of the state's tail (phalanx/tail.py) gives the general encoder's
-text on played states, and states outside the engine's layout fall back to the general one."""
+"""The layout-aware writers of the state's tail (phalanx/tail.py) and of its combat-log entries
+(phalanx/entry_text.py) give the general encoder's text on played states, and states outside
+the engine's layout fall back to the general one."""
 
 import random
 
 import pytest
 
-from games.engines.core import state_hash
+from games.engines.core import canonical_json, state_hash
 from games.engines.phalanx import ENGINE, game_hash
+from games.engines.phalanx.entry_text import entry_text
 from games.engines.phalanx.hashing import _general_opening_and_closing
 from games.engines.phalanx.tail import NOT_STANDARD, standard_opening_and_closing
 
@@ -85,4 +87,64 @@ def odd_states() -> list[dict]:
 def test_states_outside_the_layout_hash_as_the_general_encoder_writes_them(state):
     with pytest.raises(NOT_STANDARD):
         standard_opening_and_closing(state)
+    assert game_hash(state) == from_scratch(state)
+
+
+@pytest.mark.parametrize(
+    ("seed", "config"), [("entries-1", {}), ("entries-2", {"damage_mode": "per-turn"})]
+)
+def test_played_combat_entries_are_written_as_the_general_encoder_writes_them(seed, config):
+    rng = random.Random(seed)
+    state = ENGINE.setup(config, seed)
+    while ENGINE.outcome(state) is None:  # no forfeits: a whole match of attacks
+        (seat,) = ENGINE.prompts(state).waiting
+        legal = [a for a in ENGINE.legal_actions(state, seat) if a["type"] != "forfeit"]
+        state, _ = ENGINE.apply(state, seat, rng.choice(legal))
+    entries = state["combat_log"]
+    assert len(entries) > 10
+    for entry in entries:
+        assert entry_text(entry) == canonical_json(entry)
+
+
+def odd_entries() -> list[dict]:
+    """Valid JSON entries ``rules.attack`` would not write: each must take the general way."""
+    state = combat_state(
+        [
+            [[c(0, "QC"), None, None, None], [None] * 4],
+            [[c(1, "2D"), None, None, None], [c(1, "AH"), None, None, None]],
+        ],
+        hands=([], []),
+    )
+    state, _ = ENGINE.apply(state, 0, {"type": "attack", "attacker": c(0, "QC"), "column": 0})
+    (base,) = state["combat_log"]
+    odd = []
+
+    def variant(change):
+        entry = {**base, "steps": [dict(step) for step in base["steps"]]}
+        change(entry)
+        odd.append(entry)
+
+    variant(lambda e: e.update(turnNumber=True))
+    variant(lambda e: e.update(baseDamage=12.0))
+    variant(lambda e: e.update(hpReset=0))
+    variant(lambda e: e.update(extra=None))
+    variant(lambda e: e.pop("advanced"))
+    variant(lambda e: e.update(advanced={"id": c(1, "AH"), "rank": "A", "suit": "S"}))
+    variant(lambda e: e.update(attackerCard={"id": "PX7-QC", "rank": "Q", "suit": "C"}))
+    variant(lambda e: e.update(destroyed=({"id": c(1, "2D"), "rank": "2", "suit": "D"},)))
+    variant(lambda e: e["steps"][0].update(destroyed=1))
+    variant(lambda e: e["steps"][0].update(hpAfter=0.0))
+    variant(lambda e: e["steps"][0].update(bonuses=["notABonus"]))
+    variant(lambda e: e["steps"][-1].update(target="elsewhere"))
+    variant(lambda e: e["steps"][-1].update(lpAfter=False))
+    variant(lambda e: e["steps"][-1].pop("bonuses"))
+    variant(lambda e: e["steps"].append({"target": "playerLp"}))
+    return odd
+
+
+@pytest.mark.parametrize("entry", odd_entries())
+def test_entries_outside_the_layout_are_written_by_the_general_encoder(entry):
+    with pytest.raises(NOT_STANDARD):
+        entry_text(entry)
+    state = {**ENGINE.setup({}, "odd-entry"), "combat_log": [entry]}
     assert game_hash(state) == from_scratch(state)
