@@ -82,7 +82,7 @@ def test_play_serves_with_daphne_and_sweeps_in_its_own_process(tmp_path):
             time.sleep(0.2)
         assert beats, "the sweeper in play beats its heartbeat"
         children = children_of(play.pid)
-        assert len(children) == 1 and "-m daphne" in children[0][1], children
+        assert len(children) == 1 and "-m games.live.daphne_process" in children[0][1], children
         daphne_pid = children[0][0]
         play.send_signal(signal.SIGTERM)
         assert play.wait(timeout=15) == 0, "SIGTERM stops daphne, then the sweep, then play"
@@ -99,3 +99,39 @@ def is_zombie(pid: int) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
     except OSError:
         return True
+
+
+# A consumer's disconnect still running in a worker thread when daphne's loop stops, whose
+# commit hook then hands a broadcast to the loop with async_to_sync (presence.py does).
+STOPPED_LOOP_SCRIPT = """
+import asyncio, time
+from asgiref.sync import async_to_sync, sync_to_async
+from games.live.daphne_process import run_loop_while_exiting
+
+loop = asyncio.new_event_loop()
+asyncio.set_event_loop(loop)
+
+async def broadcast():
+    return "sent"
+
+def disconnect():
+    time.sleep(0.5)  # still in the thread when the loop has stopped
+    return async_to_sync(broadcast)()
+
+async def serve_until_sigterm():
+    consumer = asyncio.ensure_future(sync_to_async(disconnect, thread_sensitive=False)())
+    await asyncio.sleep(0.1)
+    consumer.cancel()  # what daphne does to every consumer on SIGTERM
+
+loop.run_until_complete(serve_until_sigterm())
+run_loop_while_exiting()
+"""
+
+
+def test_daphne_exits_when_a_thread_hands_work_to_its_stopped_loop():
+    """The interpreter's exit joins the thread, which waits on the loop: only a loop still
+    running lets the process end. Without run_loop_while_exiting this script never ends (the
+    scale-out tests' workers each took their fixture's 15 s and a kill to stop)."""
+    run = [sys.executable, "-c", STOPPED_LOOP_SCRIPT]
+    done = subprocess.run(run, cwd=ROOT, timeout=30, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

@@ -16,7 +16,7 @@ from django.conf import settings as django_settings
 
 from games.matches import hall_clock
 from tests.live import free_port
-from tests.scale.conftest import ROOT, Worker
+from tests.scale.conftest import ROOT, Worker, stop_all
 
 MATCHES = 200
 DAY = 86_400
@@ -100,8 +100,7 @@ def test_two_sweepers_fire_200_due_deadlines_once_and_mail_each_match_at_most_on
         wait_until(lambda: query(worker_database, sql_done)[0][0] == MATCHES, 180, "all ended")
         time.sleep(3)  # a second sweeper that would fire (or mail) twice has had its chance
     finally:
-        for worker in pair:
-            worker.stop()
+        stop_all(pair)
 
     expiries = query(
         worker_database,

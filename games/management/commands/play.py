@@ -48,7 +48,9 @@ class Command(BaseCommand):
 
     def handle(self, *args, host, port, no_sweeper, **options):
         refuse_a_weak_key()  # here too, or daphne would fail alone and this wait on it
-        daphne = ["-m", "daphne", "-b", host, "-p", str(port), "project.asgi:application"]
+        # daphne's command line, with a shutdown that cannot hang (games/live/daphne_process.py)
+        daphne = ["-m", "games.live.daphne_process", "-b", host, "-p", str(port)]
+        daphne.append("project.asgi:application")
         server = subprocess.Popen(
             [sys.executable, *daphne], env={**os.environ, "RENDER_PROCESSES": render_processes()}
         )
