@@ -108,10 +108,27 @@ def append_action(match_id: int, **entry) -> None:
         cursor.execute(_sql().append_action, params)
 
 
-def write_match(match: Match, expected_version: int) -> bool:
+def _json_text(text: str):
+    """The parameter that stores ``text``, JSON already encoded, as a JSON column's value:
+    the text itself where the ORM sends text (SQLite), wrapped as the ORM wraps its own
+    on PostgreSQL (jsonb), where it is sent as it is rather than encoded again."""
+    if connection.vendor == "postgresql":
+        from django.db.backends.postgresql.psycopg_any import Jsonb
+
+        return Jsonb(text, dumps=str)
+    return text
+
+
+def write_match(match: Match, expected_version: int, state_json: str | None = None) -> bool:
     """Write the move's columns of ``match`` if the row is still at ``expected_version``.
-    Returns whether it was."""
-    params = [_prepared(Match, name, getattr(match, name)) for name in MATCH_COLUMNS]
+    Returns whether it was. ``state_json``: the JSON of ``match.state``, when the caller
+    has encoded it already (a move has, for its hash), written instead of encoding again."""
+    params = [
+        _json_text(state_json)
+        if name == "state" and state_json is not None
+        else _prepared(Match, name, getattr(match, name))
+        for name in MATCH_COLUMNS
+    ]
     with connection.cursor() as cursor:
         cursor.execute(_sql().write_match, [*params, match.pk, expected_version])
         return cursor.rowcount == 1
