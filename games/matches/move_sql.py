@@ -81,7 +81,8 @@ def _statements(vendor: str, locks_rows: bool) -> Statements:
     )
 
 
-def _sql(db) -> Statements:
+def _sql(db=None) -> Statements:
+    db = db or _db()
     return _statements(db.vendor, db.features.has_select_for_update)
 
 

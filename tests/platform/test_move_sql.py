@@ -10,6 +10,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.transaction import TransactionManagementError
 from django.utils import timezone
 
+from games.engines.core import canonical_json
 from games.matches import move_sql, services
 from games.models import Match, MatchAction
 
@@ -121,6 +122,15 @@ def test_the_match_row_is_written_only_at_the_expected_version():
         {"kind": "draw"},
     )
     assert row.deadline_at == deadline, "time zones round-trip"
+
+
+def test_a_states_json_made_already_is_written_as_it_is():
+    match = a_match()
+    expected = match.version
+    match.state, match.version = {"ignored": "the text is written"}, expected + 1
+    with transaction.atomic():
+        assert move_sql.write_match(match, expected, state_json=canonical_json(AWKWARD))
+    assert Match.objects.get(pk=match.pk).state == AWKWARD
 
 
 def test_the_locked_version_is_the_rows():
