@@ -18,6 +18,11 @@ Invariants that keep this safe:
   is the only writer; the admin is read-only).
 - Entries are read-only. Templates and engines only read a state; a move works on a copy
   and replaces fields rather than changing them in place.
+- An entry's state is its row read back, key order included: the row holds the state's
+  canonical JSON, and the move puts the state it keeps in that order
+  (games/matches/row_order.py), so a view built from either is the same. (PostgreSQL's
+  jsonb gives keys back in its own order, shortest first: there a read-back still differs
+  in order from the kept copy, as it always has.)
 - Only matches in play are kept. A finished match grows a rematch link without a new
   version, so its renders always read the database.
 - Presence changes seats without a new version: the socket that hears of one drops the

@@ -16,10 +16,13 @@ games/matches/services.py, which stays the only code that changes a match.
 
 from __future__ import annotations
 
+import json
+import json.encoder
 from dataclasses import dataclass
 from functools import cache
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db.models import JSONField
 from django.db.transaction import TransactionManagementError
 from django.utils import timezone
 
@@ -36,6 +39,7 @@ MATCH_COLUMNS = (
     "finished_at",
     "updated_at",
 )
+_STATE = MATCH_COLUMNS.index("state")
 ACTION_COLUMNS = (
     "match",
     "seq",
@@ -77,22 +81,62 @@ def _statements(vendor: str, locks_rows: bool) -> Statements:
     )
 
 
-def _sql() -> Statements:
-    return _statements(connection.vendor, connection.features.has_select_for_update)
+def _sql(db=None) -> Statements:
+    db = db or _db()
+    return _statements(db.vendor, db.features.has_select_for_update)
 
 
-def _prepared(model, name: str, value):
-    return model._meta.get_field(name).get_db_prep_save(value, connection)
+def _db():
+    """This thread's connection, looked up once per statement: ``django.db.connection`` is a
+    proxy that looks it up again (in asgiref's Local) on every attribute, and preparing a
+    move's eighteen values through it cost more than the statements' text."""
+    return connections[DEFAULT_DB_ALIAS]
+
+
+@cache
+def _fields(model, names: tuple[str, ...]) -> tuple:
+    return tuple(model._meta.get_field(name) for name in names)
+
+
+def _not_json(value):
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+# ``json.dumps`` with its defaults, which is how the ORM encodes a JSON column where it sends
+# text (SQLite: ``adapt_json_value``), with its C encoder built once instead of on every
+# call (building it cost more than encoding an entry's action). The same text comes out; no
+# circular reference check, as a shared one would not be safe across threads (a log entry
+# is plain values; a cycle still fails, with a RecursionError).
+_ENCODE_AS_THE_ORM = (
+    json.encoder.c_make_encoder(
+        None, _not_json, json.encoder.encode_basestring_ascii, None, ": ", ", ", False, False, True
+    )
+    if json.encoder.c_make_encoder is not None
+    else None
+)
+
+
+def _prepared(db, fields: tuple, values) -> list:
+    """The values as the fields prepare them for saving, JSON encoded once per value."""
+    json_as_text = db.vendor == "sqlite" and _ENCODE_AS_THE_ORM is not None
+    params = []
+    for field, value in zip(fields, values, strict=True):
+        if json_as_text and value is not None and type(field) is JSONField and not field.encoder:
+            params.append("".join(_ENCODE_AS_THE_ORM(value, 0)))
+        else:
+            params.append(field.get_db_prep_save(value, db))
+    return params
 
 
 def locked_version(match_id: int) -> int | None:
     """The row's version, locked until the transaction ends; None if there is no match."""
-    if not connection.in_atomic_block:
+    db = _db()
+    if not db.in_atomic_block:
         # As the ORM's select_for_update does: outside a transaction the lock would end
         # with the statement, and the caller would believe it held it.
         raise TransactionManagementError("locked_version() outside a transaction locks nothing")
-    with connection.cursor() as cursor:
-        cursor.execute(_sql().lock_version, [match_id])
+    with db.cursor() as cursor:
+        cursor.execute(_sql(db).lock_version, [match_id])
         row = cursor.fetchone()
     return None if row is None else row[0]
 
@@ -103,15 +147,36 @@ def append_action(match_id: int, **entry) -> None:
     # ``step`` may be left out (an entry of unknown step is stored with an empty one, which
     # verification skips).
     values = {"step": "", **entry, "match": match_id, "created_at": timezone.now()}
-    params = [_prepared(MatchAction, name, values[name]) for name in ACTION_COLUMNS]
-    with connection.cursor() as cursor:
-        cursor.execute(_sql().append_action, params)
+    db = _db()
+    params = _prepared(
+        db, _fields(MatchAction, ACTION_COLUMNS), [values[name] for name in ACTION_COLUMNS]
+    )
+    with db.cursor() as cursor:
+        cursor.execute(_sql(db).append_action, params)
 
 
-def write_match(match: Match, expected_version: int) -> bool:
+def _json_text(db, text: str):
+    """The parameter that stores ``text``, JSON already encoded, as a JSON column's value:
+    the text itself where the ORM sends text (SQLite), wrapped as the ORM wraps its own
+    on PostgreSQL (jsonb), where it is sent as it is rather than encoded again."""
+    if db.vendor == "postgresql":
+        from django.db.backends.postgresql.psycopg_any import Jsonb
+
+        return Jsonb(text, dumps=str)
+    return text
+
+
+def write_match(match: Match, expected_version: int, state_json: str | None = None) -> bool:
     """Write the move's columns of ``match`` if the row is still at ``expected_version``.
-    Returns whether it was."""
-    params = [_prepared(Match, name, getattr(match, name)) for name in MATCH_COLUMNS]
-    with connection.cursor() as cursor:
-        cursor.execute(_sql().write_match, [*params, match.pk, expected_version])
+    Returns whether it was. ``state_json``: the JSON of ``match.state``, when the caller
+    has encoded it already (a move has, for its hash), written instead of encoding again."""
+    db = _db()
+    values = [getattr(match, name) for name in MATCH_COLUMNS]
+    if state_json is not None:
+        values[_STATE] = None  # not encoded again: its text is put in below
+    params = _prepared(db, _fields(Match, MATCH_COLUMNS), values)
+    if state_json is not None:
+        params[_STATE] = _json_text(db, state_json)
+    with db.cursor() as cursor:
+        cursor.execute(_sql(db).write_match, [*params, match.pk, expected_version])
         return cursor.rowcount == 1

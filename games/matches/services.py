@@ -11,6 +11,7 @@ commit.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from dataclasses import dataclass
 from datetime import timedelta
@@ -20,7 +21,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.engines import get_engine
-from games.engines.core import IllegalAction, Outcome, state_hash
+from games.engines.core import IllegalAction, Outcome, canonical_json, state_hash
 from games.matches import (
     blocks,
     bot_pacing,
@@ -32,6 +33,7 @@ from games.matches import (
     pace,
     presence,
     ratings,
+    row_order,
 )
 from games.matches.arenas import scoring as arena_scoring
 from games.matches.identity import Player
@@ -125,12 +127,13 @@ def _finish(match: Match, outcome: Outcome | dict) -> None:
     transaction.on_commit(lambda: broadcast.chat_opened(match_id))
 
 
-def _save(match: Match, expected_version: int) -> None:
+def _save(match: Match, expected_version: int, state_json: str | None = None) -> None:
     """Write the match only if nobody else changed it since we read it (belt and braces
-    with the row lock: on a database without row locks this is what keeps one winner)."""
+    with the row lock: on a database without row locks this is what keeps one winner).
+    ``state_json``: the state's JSON when the caller has it already."""
     match.version = expected_version + 1
     match.updated_at = timezone.now()
-    if not move_sql.write_match(match, expected_version):
+    if not move_sql.write_match(match, expected_version, state_json):
         raise Rejected("STALE", "Someone else changed this match at the same moment; try again.")
 
 
@@ -174,7 +177,9 @@ def _advance(match: Match, seat: int | None, kind: str, action: dict | None) -> 
     else:
         state, events = engine.apply(before, seat, action)
     seq, hash_before = _log_head(match)
-    hash_after = state_hash(state)
+    # One encoding serves the hash and the row: the canonical JSON (sorted keys).
+    text = canonical_json(state)
+    hash_after = hashlib.sha256(text.encode("utf-8")).hexdigest()
     move_sql.append_action(
         match.pk,
         seq=seq,
@@ -187,7 +192,13 @@ def _advance(match: Match, seat: int | None, kind: str, action: dict | None) -> 
         hash_after=hash_after,
     )
     expected = match.version
-    match.state = state
+    # The copy this process keeps must be the row as any reader gets it back, key order
+    # included (games/matches/row_order.py); the engine's own order is not the row's.
+    if getattr(match, "_state_as_read_back", False):
+        match.state = row_order.as_read_back(state, text, before)
+    else:
+        match.state = row_order.as_read_back(state, text)
+    match._state_as_read_back = True
     match._log_head = (seq + 1, hash_after)  # what the next move of this copy appends to
     prompts = engine.prompts(state)
     result = engine.outcome(state)
@@ -199,7 +210,7 @@ def _advance(match: Match, seat: int | None, kind: str, action: dict | None) -> 
         # commitment inside a simultaneous step (that would extend the opponent's time).
         match.step = prompts.step
         match.deadline_at = _deadline_for(match, prompts)
-    _save(match, expected)
+    _save(match, expected, state_json=text)
     # After the commit the sockets of this process render from this very object; it is
     # handed over before the notification goes out, so their renders find it.
     transaction.on_commit(lambda: committed.remember(match))

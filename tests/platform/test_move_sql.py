@@ -6,10 +6,11 @@ tests/scale/test_move_sql_postgresql.py runs these same tests on PostgreSQL (jso
 from datetime import timedelta
 
 import pytest
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.transaction import TransactionManagementError
 from django.utils import timezone
 
+from games.engines.core import canonical_json
 from games.matches import move_sql, services
 from games.models import Match, MatchAction
 
@@ -46,6 +47,25 @@ def test_a_log_entry_reads_back_as_the_orm_would_have_written_it():
     assert {f: getattr(ours, f) for f in FIELDS} == entry
     assert {f: getattr(ours, f) for f in FIELDS} == {f: getattr(orms, f) for f in FIELDS}
     assert abs(ours.created_at - orms.created_at) < timedelta(seconds=5)
+
+
+def test_a_log_entrys_json_is_the_very_text_the_orm_writes():
+    match = a_match()
+    seq = match.actions.count() + 1
+    entry = {"seat": 1, "kind": MatchAction.Kind.ACTION, "hash_before": "a" * 64}
+    entry |= {"action": AWKWARD, "events": [AWKWARD, {"type": "x"}], "hash_after": "b" * 64}
+    with transaction.atomic():
+        move_sql.append_action(match.pk, seq=seq, **entry)
+        MatchAction.objects.create(match=match, seq=seq + 1, **entry)
+    table = MatchAction._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT action, events FROM {table} WHERE match_id = %s AND seq IN (%s, %s)"
+            " ORDER BY seq",
+            [match.pk, seq, seq + 1],
+        )
+        ours, orms = cursor.fetchall()
+    assert ours == orms, "byte for byte (jsonb on PostgreSQL keeps its own form of both)"
 
 
 def test_a_system_entry_may_have_no_seat_and_no_action():
@@ -102,6 +122,15 @@ def test_the_match_row_is_written_only_at_the_expected_version():
         {"kind": "draw"},
     )
     assert row.deadline_at == deadline, "time zones round-trip"
+
+
+def test_a_states_json_made_already_is_written_as_it_is():
+    match = a_match()
+    expected = match.version
+    match.state, match.version = {"ignored": "the text is written"}, expected + 1
+    with transaction.atomic():
+        assert move_sql.write_match(match, expected, state_json=canonical_json(AWKWARD))
+    assert Match.objects.get(pk=match.pk).state == AWKWARD
 
 
 def test_the_locked_version_is_the_rows():
