@@ -100,16 +100,22 @@ def _mark_template():
 def _placed(board, context: dict, layout: Layout) -> dict:
     """Part id -> (node, digest, names bound around it), in the layout's order."""
     found = parts_in(board)
-    part_context = _part_context(context, board, {})
+    # What _part_context's Context holds, as one dict: its builtins under the render's
+    # names, under the names bound around the part. Same lookups, without a Context.
+    names = {**_BUILTINS, **context}
     placed: dict[str, tuple[PartNode, bytes | None, dict]] = {}
     for place in layout.places:
         node = found[place.name][place.nth]
-        with part_context.push(place.bound):
-            part_id, digest = node.placed(part_context)
+        scope = {**names, **place.bound} if place.bound else names
+        part_id, digest = node.placed_in(scope, True, False)
         if part_id in placed:
             raise ValueError(f"two parts of one board are both named {part_id!r}")
         placed[part_id] = (node, digest, place.bound)
     return placed
+
+
+# What every Context holds under the render's names (django.template.context.BaseContext).
+_BUILTINS = {"True": True, "False": False, "None": None}
 
 
 def _skeleton_key(layout: Layout, placed: dict) -> bytes:

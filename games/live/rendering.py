@@ -7,6 +7,7 @@ update, so a refresh or reconnect shows exactly what a live update would.
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 
 from django.template.loader import render_to_string
@@ -66,6 +67,40 @@ def viewer_actions(match: Match, viewer: Viewer) -> list[dict]:
 
 
 def match_summary(match: Match) -> dict:
+    """What every fragment of the page reads of the match: names, presence, status, the
+    clock in words. Both players' frames of a move, and every spectator's, render from one
+    committed copy of the match (games/matches/committed.py), so the part that only that
+    copy decides is built once per copy and version (bench/: a twelfth of a frame), and what
+    the clock decides (the correspondence time left, an abandoned seat) afresh each time."""
+    key = (match.version, match.status, match.step)
+    kept = _summaries.get(id(match))
+    if kept is not None and kept[0]() is match and kept[1] == key:
+        fixed = kept[2]
+    else:
+        fixed = _fixed_summary(match)
+        if len(_summaries) >= 256:
+            _summaries.clear()
+        # By a weak reference: an entry must not keep a match (and its state) alive, and
+        # a dead one never matches a new match that got its id.
+        _summaries[id(match)] = (weakref.ref(match), key, fixed)
+    # Over the fixed part's placeholders, so the keys keep their order.
+    return {
+        **fixed,
+        "time_left": time_left_in_words(match.deadline_at, hall_clock.now())
+        if match.correspondence and match.deadline_at
+        else "",
+        # A seat whose player left long enough ago that the other may claim the match.
+        "abandoned": abandoned_seat(match),
+    }
+
+
+# Sound because a match read for rendering is never changed in place: the committed copies
+# are read-only, a move works on a copy and bumps the version, and presence changes seats
+# by reading the match again, never by editing the seats a copy holds.
+_summaries: dict[int, tuple[weakref.ref, tuple, dict]] = {}
+
+
+def _fixed_summary(match: Match) -> dict:
     seats = {s.index: s for s in match.seats.all()}
     engine = get_engine(match.game)
     return {
@@ -96,13 +131,10 @@ def match_summary(match: Match) -> dict:
         "deadline_ms": int(match.deadline_at.timestamp() * 1000) if match.deadline_at else None,
         # Correspondence is read in days and hours ("1 day 3 hours left"), never a countdown.
         "pace": pace_in_words(match.correspondence_days) if match.correspondence else "",
-        "time_left": time_left_in_words(match.deadline_at, hall_clock.now())
-        if match.correspondence and match.deadline_at
-        else "",
+        "time_left": "",
         "outcome": match.outcome,
         "timed": match.timed,
-        # A seat whose player left long enough ago that the other may claim the match.
-        "abandoned": abandoned_seat(match),
+        "abandoned": None,
     }
 
 

@@ -45,6 +45,7 @@ from django.template.base import (
     Template,
     TextNode,
     Variable,
+    VariableDoesNotExist,
     VariableNode,
 )
 from django.template.defaulttags import (
@@ -133,6 +134,27 @@ class PartNode(Node):
         """Its id and digest where ``context`` puts it, without rendering it."""
         part_id = self.part_id(context)
         return part_id, _digest(self.place, part_id, self.lookups, context)
+
+    def placed_in(self, scope: dict, autoescape: bool, use_l10n: bool) -> tuple[str, bytes | None]:
+        """``placed`` for a context given as one plain dict of every name it holds (the
+        template's builtins ``True``, ``False`` and ``None`` among them): the id and digest a
+        ``Context`` of those names and flags gives, without a ``Context`` (bench/: a frame
+        finds every part's digest, and the context's pushes and lookups were a tenth of it)."""
+        part_id = self.constant_id or self._id_in(scope, autoescape, use_l10n)
+        values, missing = _resolved(self.lookups, scope)
+        flags = _FLAGS[autoescape, use_l10n]
+        return part_id, _digest_of(self.place, part_id, values, missing, flags)
+
+    def _id_in(self, scope: dict, autoescape: bool, use_l10n: bool) -> str:
+        # Variables without filters whose names are there resolve in a dict as in a
+        # Context; anything else (a filter may read the context's escaping; a name not
+        # there falls back to Django's other tries) goes through a Context.
+        if all(not bit.filters and bit.var.lookups[0] in scope for bit in self.name if bit.is_var):
+            try:
+                return "part-" + "-".join(str(bit.resolve(scope)) for bit in self.name)
+            except (VariableDoesNotExist, AttributeError):
+                pass
+        return self.part_id(Context(scope, autoescape=autoescape, use_l10n=use_l10n))
 
     def render(self, context) -> str:
         part_id = self.part_id(context)
@@ -252,6 +274,18 @@ class MemoNode(Node):
             html = self.nodelist.render(context)
             _memos.put(digest, html)
         return html
+
+
+class _Flags:
+    """The two settings of a context that a digest covers, without the context."""
+
+    __slots__ = ("autoescape", "use_l10n")
+
+    def __init__(self, autoescape: bool, use_l10n: bool) -> None:
+        self.autoescape, self.use_l10n = autoescape, use_l10n
+
+
+_FLAGS = {(a, l): _Flags(a, l) for a in (False, True) for l in (False, True)}  # noqa: E741
 
 
 def _digest(place: str, part_id: str, lookups, context) -> bytes | None:
