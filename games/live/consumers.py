@@ -277,7 +277,15 @@ class SocketConsumer(AsyncWebsocketConsumer):
     async def still_signed_in(self) -> bool:
         """Whether the session this socket opened with still exists; if not (a sign-in as
         someone else cycled it, or it was deleted) the socket ends as at logout."""
-        if not self.session_key or await db(sessions.session_alive)(self.session_key):
+        if not self.session_key:
+            return True
+        watch = getattr(self, "session_watch", None)
+        if watch is None:
+            watch = self.session_watch = sessions.SessionWatch(self.session_key)
+        alive = watch.known()
+        if alive is None:
+            alive = watch.note(await db(sessions.session_expiry)(self.session_key))
+        if alive:
             return True
         await self.session_ended({})
         return False

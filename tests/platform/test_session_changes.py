@@ -87,3 +87,60 @@ async def test_a_deleted_session_row_stops_its_sockets_moves():
     key = client.cookies["sessionid"].value
     await database_sync_to_async(Session.objects.filter(session_key=key).delete)()
     await ends_without_moving(comm, match)
+
+
+async def test_a_socket_asks_the_database_about_its_session_at_most_every_recheck(monkeypatch):
+    """A query and a thread hop before every move were 15% of daphne's busy samples: in
+    between rechecks the socket relies on the deletes its process saw."""
+    from games.live import sessions
+
+    asked = []
+    real = sessions.session_expiry
+
+    def counted(key):
+        asked.append(key)
+        return real(key)
+
+    monkeypatch.setattr(sessions, "session_expiry", counted)
+    ada, match = await ada_in_a_match()
+    client = AsyncClient()
+    await client.aforce_login(
+        await database_sync_to_async(get_user_model().objects.get)(pk=ada.user_id)
+    )
+    comm = await adas_socket(client, match)
+    wrong_step = json.dumps({"action": json.dumps({"type": "pick"}), "step": "old", "HEADERS": {}})
+    for _ in range(5):
+        await comm.send_to(text_data=wrong_step)
+        await until(comm, "flash")  # each is answered: refused as stale
+    assert len(asked) == 1, asked
+    await comm.disconnect()
+
+
+async def test_a_row_deleted_where_this_process_cannot_see_is_found_at_the_next_recheck(
+    monkeypatch,
+):
+    """Another process's delete (a scale-out worker, a shell) sends this process no signal:
+    the socket's next look at the database after RECHECK_SECONDS ends it."""
+    from django.db import connection
+
+    from games.live import sessions
+
+    monkeypatch.setattr(sessions, "RECHECK_SECONDS", 0.3)
+    ada, match = await ada_in_a_match()
+    client = AsyncClient()
+    await client.aforce_login(
+        await database_sync_to_async(get_user_model().objects.get)(pk=ada.user_id)
+    )
+    comm = await adas_socket(client, match)
+    wrong_step = json.dumps({"action": json.dumps({"type": "pick"}), "step": "old", "HEADERS": {}})
+    await comm.send_to(text_data=wrong_step)
+    await until(comm, "flash")  # the socket has asked once: alive
+
+    @database_sync_to_async
+    def delete_without_signals(key: str) -> None:
+        with connection.cursor() as cursor:  # as another process would: no signal here
+            cursor.execute("DELETE FROM django_session WHERE session_key = %s", [key])
+
+    await delete_without_signals(client.cookies["sessionid"].value)
+    await asyncio.sleep(0.4)
+    await ends_without_moving(comm, match)
