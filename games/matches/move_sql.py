@@ -16,8 +16,6 @@ games/matches/services.py, which stays the only code that changes a match.
 
 from __future__ import annotations
 
-import json
-import json.encoder
 from dataclasses import dataclass
 from functools import cache
 
@@ -26,6 +24,7 @@ from django.db.models import JSONField
 from django.db.transaction import TransactionManagementError
 from django.utils import timezone
 
+from games.engines.core.hashing import prebuilt_encoder
 from games.models import Match, MatchAction
 
 # What a move changes on the match row; the same set _save always wrote.
@@ -98,21 +97,10 @@ def _fields(model, names: tuple[str, ...]) -> tuple:
     return tuple(model._meta.get_field(name) for name in names)
 
 
-def _not_json(value):
-    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
-
-
 # ``json.dumps`` with its defaults, which is how the ORM encodes a JSON column where it sends
-# text (SQLite: ``adapt_json_value``), with its C encoder built once instead of on every
-# call (building it cost more than encoding an entry's action). The same text comes out; no
-# circular reference check, as a shared one would not be safe across threads (a log entry
-# is plain values; a cycle still fails, with a RecursionError).
-_ENCODE_AS_THE_ORM = (
-    json.encoder.c_make_encoder(
-        None, _not_json, json.encoder.encode_basestring_ascii, None, ": ", ", ", False, False, True
-    )
-    if json.encoder.c_make_encoder is not None
-    else None
+# text (SQLite: ``adapt_json_value``), built once: the same text comes out.
+_ENCODE_AS_THE_ORM = prebuilt_encoder(
+    ascii_only=True, item_separator=", ", key_separator=": ", sort_keys=False
 )
 
 

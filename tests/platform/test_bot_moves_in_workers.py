@@ -15,10 +15,10 @@ from games.live.render_protocol import BotMoveRequest, MoveRequest, Watcher
 from games.live.rendering import Viewer, render_frame
 from games.matches import bot_pacing, committed, services
 from games.models import Match
-from tests.pages import is_board_frame
 
 from .conftest import persona
-from .test_consumers import connect, frame
+from .test_bot_pacing import alice_plays_until_the_bot_moved
+from .test_consumers import connect
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -131,26 +131,11 @@ async def test_with_a_worker_daphne_commits_no_move_of_a_paced_bot_match(setting
     monkeypatch.setattr(services, "submit", not_here)
     monkeypatch.setattr(services, "bot_move", not_here)
     monkeypatch.setattr(bot_pacing._threaded, "start", not_here)
-    engine = get_engine(GUNDAM)
     alice = await connect(match.code, persona("alice"))
-
-    @database_sync_to_async
-    def now() -> tuple[Match, int, int]:
-        current = Match.objects.get(pk=match.pk)
-        return current, current.actions.filter(seat=1).count(), current.actions.count()
-
-    board_frames = 0
     try:
-        for _ in range(80):
-            current, bots, _ = await now()
-            if bots >= 3 or current.status != Match.Status.ACTIVE:
-                break
-            if 0 in engine.prompts(current.state).waiting:
-                action = engine.legal_actions(current.state, 0)[-1]
-                await alice.send_to(text_data=frame(action, current.step))
-            while not await alice.receive_nothing(timeout=PAUSE * 2):
-                board_frames += is_board_frame(await alice.receive_from(timeout=5))
-        current, bots, total = await now()
+        current, bots, total, board_frames = await alice_plays_until_the_bot_moved(
+            alice, match, moves=3, rounds=80, receive_timeout=5
+        )
         assert bots >= 3, "the bot moved, paced by daphne, committed by the worker"
         assert board_frames >= total, (board_frames, total)
         assert committed.recall(match.pk, current.version) is None, "daphne kept no copy"

@@ -117,6 +117,33 @@ def test_a_request_during_a_chain_s_last_check_is_not_lost():
     assert chains.claim(7), "a finished chain is released"
 
 
+async def alice_plays_until_the_bot_moved(
+    alice, match: Match, moves: int, rounds: int, receive_timeout: float
+) -> tuple[Match, int, int, int]:
+    """Alice (seat 0) makes her last legal move whenever she is awaited, and takes every
+    frame until her socket goes quiet, until the bot has made ``moves`` moves. Returns the
+    match then, the bot's moves, all moves and the board frames Alice got."""
+    engine = get_engine(match.game)
+
+    @database_sync_to_async
+    def now() -> tuple[Match, int, int]:
+        current = Match.objects.get(pk=match.pk)
+        return current, current.actions.filter(seat=1).count(), current.actions.count()
+
+    board_frames = 0
+    for _ in range(rounds):
+        current, bot_moves, _ = await now()
+        if bot_moves >= moves or current.status != Match.Status.ACTIVE:
+            break
+        if 0 in engine.prompts(current.state).waiting:
+            action = engine.legal_actions(current.state, 0)[-1]
+            await alice.send_to(text_data=frame(action, current.step))
+        while not await alice.receive_nothing(timeout=PAUSE * 2):
+            board_frames += is_board_frame(await alice.receive_from(timeout=receive_timeout))
+    current, bot_moves, total = await now()
+    return current, bot_moves, total, board_frames
+
+
 @pytest.mark.asyncio
 async def test_each_bot_move_reaches_the_socket_as_its_own_frame_a_pause_apart(
     settings, monkeypatch
@@ -131,25 +158,10 @@ async def test_each_bot_move_reaches_the_socket_as_its_own_frame_a_pause_apart(
     monkeypatch.setattr(bot_pacing._threaded, "start", no_threads)
     match = await database_sync_to_async(bot_match)(creator_seat=0)
     alice = await connect(match.code, persona("alice"))
-    engine = get_engine(GUNDAM)
-
-    @database_sync_to_async
-    def now() -> tuple[Match, int, int]:
-        current = Match.objects.get(pk=match.pk)
-        return current, current.actions.filter(seat=1).count(), current.actions.count()
-
-    board_frames = 0
     try:
-        for _ in range(40):  # alice moves until the bot has made several moves
-            current, bot_moves, _ = await now()
-            if bot_moves >= 4 or current.status != Match.Status.ACTIVE:
-                break
-            if 0 in engine.prompts(current.state).waiting:
-                action = engine.legal_actions(current.state, 0)[-1]
-                await alice.send_to(text_data=frame(action, current.step))
-            while not await alice.receive_nothing(timeout=PAUSE * 2):
-                board_frames += is_board_frame(await alice.receive_from(timeout=1))
-        _, bot_moves, total = await now()
+        _, bot_moves, total, board_frames = await alice_plays_until_the_bot_moved(
+            alice, match, moves=4, rounds=40, receive_timeout=1
+        )
         gaps = await database_sync_to_async(bot_gaps)(match.pk, 1)
         assert bot_moves >= 4 and min(gaps) >= PAUSE * 0.95, gaps
         # One frame per move (the snapshot on connect included), not one per bot turn.

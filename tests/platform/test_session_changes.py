@@ -52,6 +52,19 @@ async def adas_socket(client: AsyncClient, match: Match) -> WebsocketCommunicato
     return comm
 
 
+async def adas_signed_in_socket() -> tuple[AsyncClient, WebsocketCommunicator, Match]:
+    ada, match = await ada_in_a_match()
+    client = AsyncClient()
+    await client.aforce_login(
+        await database_sync_to_async(get_user_model().objects.get)(pk=ada.user_id)
+    )
+    return client, await adas_socket(client, match), match
+
+
+# A move for a step the match has left: refused with a flash, after the session check.
+STALE_FRAME = json.dumps({"action": json.dumps({"type": "pick"}), "step": "old", "HEADERS": {}})
+
+
 async def ends_without_moving(comm: WebsocketCommunicator, match: Match) -> None:
     await comm.send_to(text_data=move_frame(match))
     while True:
@@ -78,12 +91,7 @@ async def test_signing_in_as_another_account_stops_the_old_sockets_moves():
 
 
 async def test_a_deleted_session_row_stops_its_sockets_moves():
-    ada, match = await ada_in_a_match()
-    client = AsyncClient()
-    await client.aforce_login(
-        await database_sync_to_async(get_user_model().objects.get)(pk=ada.user_id)
-    )
-    comm = await adas_socket(client, match)
+    client, comm, match = await adas_signed_in_socket()
     key = client.cookies["sessionid"].value
     await database_sync_to_async(Session.objects.filter(session_key=key).delete)()
     await ends_without_moving(comm, match)
@@ -102,15 +110,9 @@ async def test_a_socket_asks_the_database_about_its_session_at_most_every_rechec
         return real(key)
 
     monkeypatch.setattr(sessions, "session_expiry", counted)
-    ada, match = await ada_in_a_match()
-    client = AsyncClient()
-    await client.aforce_login(
-        await database_sync_to_async(get_user_model().objects.get)(pk=ada.user_id)
-    )
-    comm = await adas_socket(client, match)
-    wrong_step = json.dumps({"action": json.dumps({"type": "pick"}), "step": "old", "HEADERS": {}})
+    _, comm, match = await adas_signed_in_socket()
     for _ in range(5):
-        await comm.send_to(text_data=wrong_step)
+        await comm.send_to(text_data=STALE_FRAME)
         await until(comm, "flash")  # each is answered: refused as stale
     assert len(asked) == 1, asked
     await comm.disconnect()
@@ -126,14 +128,8 @@ async def test_a_row_deleted_where_this_process_cannot_see_is_found_at_the_next_
     from games.live import sessions
 
     monkeypatch.setattr(sessions, "RECHECK_SECONDS", 0.3)
-    ada, match = await ada_in_a_match()
-    client = AsyncClient()
-    await client.aforce_login(
-        await database_sync_to_async(get_user_model().objects.get)(pk=ada.user_id)
-    )
-    comm = await adas_socket(client, match)
-    wrong_step = json.dumps({"action": json.dumps({"type": "pick"}), "step": "old", "HEADERS": {}})
-    await comm.send_to(text_data=wrong_step)
+    client, comm, match = await adas_signed_in_socket()
+    await comm.send_to(text_data=STALE_FRAME)
     await until(comm, "flash")  # the socket has asked once: alive
 
     @database_sync_to_async

@@ -11,18 +11,23 @@ def _not_json(value: Any) -> Any:
     raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
 
 
-# The C encoder ``json.dumps`` builds on every call with exactly these settings, built once:
-# the engines and the platform encode small values many times per move, and building it (a
-# JSONEncoder, then the C encoder) cost as much as encoding a few hundred bytes. No circular
-# reference check (``markers`` None), as a shared one would not be safe across threads; a
-# state is a tree of plain values, and a cycle still fails (with a RecursionError).
-_ENCODE = (
-    json.encoder.c_make_encoder(
-        None, _not_json, json.encoder.encode_basestring, None, ":", ",", True, False, True
+def prebuilt_encoder(*, ascii_only: bool, item_separator: str, key_separator: str, sort_keys: bool):
+    """The C encoder ``json.dumps`` builds on every call with these settings, built once
+    (None where the C accelerator is missing): encoding a small value cost less than building
+    a JSONEncoder and its C encoder for it. Call it as ``"".join(encoder(value, 0))``. No
+    circular reference check (``markers`` None), as a shared one would not be safe across
+    threads; the values encoded are trees of plain values, and a cycle still fails (with a
+    RecursionError)."""
+    if json.encoder.c_make_encoder is None:
+        return None
+    escape = json.encoder.encode_basestring_ascii if ascii_only else json.encoder.encode_basestring
+    return json.encoder.c_make_encoder(
+        None, _not_json, escape, None, key_separator, item_separator, sort_keys, False, True
     )
-    if json.encoder.c_make_encoder is not None
-    else None
-)
+
+
+# The engines and the platform encode small values many times per move.
+_ENCODE = prebuilt_encoder(ascii_only=False, item_separator=",", key_separator=":", sort_keys=True)
 
 
 def canonical_json(value: Any) -> str:

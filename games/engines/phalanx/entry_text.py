@@ -30,6 +30,8 @@ BONUS_TEXTS = {bonus.value: canonical_json(bonus.value) for bonus in Bonus}
 CARD_STEP_SIZE = 11
 LP_STEP_SIZE = 6
 ENTRY_SIZE = 11
+# Every number of an entry is a plain int: the set of their types is exactly this.
+ONLY_INT = {int}
 
 
 def _ref(ref: object) -> str:
@@ -55,20 +57,15 @@ def _bool(value: object) -> str:
 
 
 def _step(step: object) -> str:
-    # The int checks are spelled out rather than made by a helper: a call per check cost
-    # more than the check.
+    # One set of the numbers' types rather than a helper per check: a Python call per
+    # check cost more than the check.
     if type(step) is not dict:
         raise NotStandard
     bonuses, damage, incoming = step["bonuses"], step["damage"], step["incomingDamage"]
     target = TARGET_TEXTS[step["target"]]
     if len(step) == LP_STEP_SIZE:
         lp_after, lp_before = step["lpAfter"], step["lpBefore"]
-        if (
-            type(damage) is not int
-            or type(incoming) is not int
-            or type(lp_after) is not int
-            or type(lp_before) is not int
-        ):
+        if set(map(type, (damage, incoming, lp_after, lp_before))) != ONLY_INT:
             raise NotStandard
         return (
             f'{{"bonuses":{_bonuses(bonuses)},"damage":{damage},"incomingDamage":{incoming},'
@@ -79,13 +76,8 @@ def _step(step: object) -> str:
     absorbed, effective, overflow = step["absorbed"], step["effectiveHp"], step["overflow"]
     hp_after, hp_before = step["hpAfter"], step["hpBefore"]
     if (
-        type(damage) is not int
-        or type(incoming) is not int
-        or type(absorbed) is not int
-        or type(effective) is not int
-        or type(overflow) is not int
-        or type(hp_after) is not int
-        or type(hp_before) is not int
+        set(map(type, (damage, incoming, absorbed, effective, overflow, hp_after, hp_before)))
+        != ONLY_INT
     ):
         raise NotStandard
     return (
@@ -116,14 +108,7 @@ def entry_text(entry: object) -> str:
         entry["defenderSeat"],
     )
     column, total, turn = entry["targetColumn"], entry["totalLpDamage"], entry["turnNumber"]
-    if (
-        type(attacker_seat) is not int
-        or type(base) is not int
-        or type(defender_seat) is not int
-        or type(column) is not int
-        or type(total) is not int
-        or type(turn) is not int
-    ):
+    if set(map(type, (attacker_seat, base, defender_seat, column, total, turn))) != ONLY_INT:
         raise NotStandard
     return (
         f'{{"advanced":{"null" if advanced is None else _ref(advanced)},'
