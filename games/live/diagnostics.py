@@ -1,4 +1,6 @@
-"""On SIGUSR1, one log line of what the socket machinery of this process holds.
+"""On SIGUSR1, one log line of what the socket machinery of this process holds; on SIGUSR2,
+the stack of every thread (Python's faulthandler, to stderr): what a worker that no longer
+answers is waiting on, without stopping it. The scale-out tests ask for both when one fails.
 
 For the soak benchmark (bench/soak.py), which must see inside daphne: asyncio tasks, the
 sockets registered for the heartbeat, the watcher slots of render workers, and the socket
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import faulthandler
 import gc
 import logging
 import signal
@@ -50,3 +53,4 @@ def install() -> None:
         # Imported off the main thread, a handler cannot be set: that process is not probed.
         with contextlib.suppress(ValueError):
             signal.signal(signal.SIGUSR1, _report)
+            faulthandler.register(signal.SIGUSR2, all_threads=True)

@@ -4,11 +4,13 @@ second pytest session with DATABASE_URL and REDIS_URL set; `.ci/run` starts both
 Worker processes get a database and a Redis server of their own, so a test can kill and
 restart them without touching anything else on the machine."""
 
+import contextlib
 import os
 import shutil
 import signal
 import subprocess
 import sys
+import time
 import uuid
 from pathlib import Path
 
@@ -29,6 +31,28 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "tests/scale" in str(item.fspath):
             item.add_marker(pytest.mark.scale)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failing test shows what its servers were doing: each daphne's socket counts and
+    thread stacks (written to its log on SIGUSR1 and SIGUSR2, games/live/diagnostics.py) and
+    the end of every log. CI keeps
+    only the test output, and a worker that stopped answering says why nowhere else."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.when != "call" or not report.failed:
+        return
+    hall = item.funcargs.get("hall")
+    servers = list(hall.workers) if hall else list(item.funcargs.get("workers") or [])
+    for server in servers:
+        server.dump_stacks()
+    if servers:
+        time.sleep(1)  # the dump is written by the worker itself
+    for server in servers:
+        report.sections.append((f"log of {server.log_path.name}", server.log_tail()))
+    if hall:
+        report.sections.append(("nginx error.log", hall.front.log()[-6000:]))
 
 
 @pytest.fixture(scope="session")
@@ -133,6 +157,25 @@ class Worker:
         """SIGTERM to daphne and its sweeper, as systemd stops a unit; `stop` waits for it."""
         if self.proc and self.proc.poll() is None:
             os.killpg(self.proc.pid, signal.SIGTERM)
+
+    def dump_stacks(self) -> None:
+        """Ask this worker's daphne (a child of `manage.py play`) to log what it holds and its
+        thread stacks. Only daphne is signalled: the command itself would die of either."""
+        if not self.proc or self.proc.poll() is not None:
+            return
+        children = subprocess.run(
+            ["pgrep", "-P", str(self.proc.pid), "-f", "daphne_process"],
+            capture_output=True,
+            text=True,
+        ).stdout.split()
+        for pid in children:
+            for number in (signal.SIGUSR1, signal.SIGUSR2):
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(int(pid), number)
+
+    def log_tail(self, size: int = 12000) -> str:
+        text = self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+        return text[-size:]
 
     def stop(self) -> None:
         self.terminate()
