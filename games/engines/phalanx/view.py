@@ -82,6 +82,32 @@ def _slot(slot: dict | None, row: int, column: int) -> dict:
     return {"row": row, "column": column, "label": column + 1, "card": face}
 
 
+# A row of the battlefield, a hand or a discard pile, kept by what it holds: one list for
+# every view that shows the same cards, from version to version and viewer to viewer, so a
+# board part reading it digests it once (games/templatetags/parts.py keeps a list's digest by
+# its identity; bench/: a frame pickled both zones' rows and hands again every time). Keyed
+# by content, not by the state's lists, which a move's rules change in place in its copy.
+_LISTS_KEPT: dict[tuple, list] = {}
+
+
+def _kept_list(key: tuple, build) -> list:
+    shown = _LISTS_KEPT.get(key)
+    if shown is None:
+        if len(_LISTS_KEPT) >= _KEPT_LIMIT:
+            _LISTS_KEPT.clear()
+        shown = _LISTS_KEPT[key] = build()
+    return shown
+
+
+def _row(slots: list, row: int) -> list:
+    key = ("row", row, *(None if s is None else (s["id"], s["hp"]) for s in slots))
+    return _kept_list(key, lambda: [_slot(s, row, c) for c, s in enumerate(slots)])
+
+
+def _faces(kind: str, cards: list) -> list:
+    return _kept_list((kind, *cards), lambda: [card_face(c) for c in cards])
+
+
 def player_view(state: dict, seat: int, viewer: int | None) -> dict:
     player = state["players"][seat]
     grid = player["grid"]
@@ -91,12 +117,12 @@ def player_view(state: dict, seat: int, viewer: int | None) -> dict:
         "seat": seat,
         "is_viewer": own,
         "lp": player["lp"],
-        "front": [_slot(s, FRONT, c) for c, s in enumerate(grid[FRONT])],
-        "back": [_slot(s, BACK, c) for c, s in enumerate(grid[BACK])],
-        "hand": [card_face(c) for c in hand],
+        "front": _row(grid[FRONT], FRONT),
+        "back": _row(grid[BACK], BACK),
+        "hand": _faces("hand", hand),
         "hand_count": len(player["hand"]),
         "drawpile_count": len(player["drawpile"]),
-        "discard": [card_face(c) for c in player["discard"]],
+        "discard": _faces("discard", player["discard"]),
         "discard_count": len(player["discard"]),
         "on_battlefield": sum(1 for row in grid for s in row if s is not None),
         "active": state["active"] == seat,
