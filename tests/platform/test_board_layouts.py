@@ -13,6 +13,7 @@ from games.boards import Layout, Place, layout_of
 from games.live import board_frames
 from games.live.frames import FRAME_VARIABLE, FrameBuilder
 from games.live.rendering import Viewer, context_for, render_fragments, render_frame
+from games.templatetags.parts import parts_in
 from tests.pages import PART, apply_frame, board_of
 
 from . import playouts
@@ -53,12 +54,15 @@ def template_parts(context: dict) -> tuple[str, dict]:
 def test_a_layout_places_the_parts_its_template_renders(game):
     """Every version, both seats and a spectator: the declared parts are the template's, in
     its order, each with the digest the template gives it where it stands; and two boards
-    with the same skeleton key are the same board outside their parts."""
+    with the same skeleton key are the same board outside their parts. The matches must
+    reach every part tag of the board, so that no branch of a layout goes unchecked."""
     skeletons: dict[bytes, str] = {}
+    reached: set[tuple[str, int]] = set()
     for match in versions(game, "place"):
         for viewer in VIEWERS:
             context = frame_context(match, viewer)
             layout = layout_of(game, context)
+            reached.update((place.name, place.nth) for place in layout.places)
             placed = board_frames._placed(board_template(context), context, layout)
             skeleton, rendered = template_parts(context)
             where = f"{game}: {viewer} at version {match.version} ({match.step})"
@@ -66,6 +70,11 @@ def test_a_layout_places_the_parts_its_template_renders(game):
             key = board_frames._skeleton_key(layout, placed)
             assert skeletons.setdefault(key, skeleton) == skeleton, where
     assert len(skeletons) > 1, "the matches went through more than one skeleton"
+    # By node: a template included twice (Elemental Clash's sides) lists its tags twice.
+    tags = parts_in(board_template(context))
+    unreached = {id(node) for nodes in tags.values() for node in nodes}
+    unreached -= {id(tags[name][nth]) for name, nth in reached}
+    assert not unreached, f"{game}: {len(unreached)} part tags that no version placed"
 
 
 @pytest.mark.parametrize("game", DECLARED)

@@ -132,7 +132,7 @@ def test_a_game_framed_from_its_page_sends_nothing_when_nothing_changed():
     """Boards framed from their page follow the same rule: the same version again is no
     frame (a frame would tell the viewer when the other seat acted in a hidden step), and a
     flash goes with the status bar but no part of the board."""
-    for game in ("card-battle", "shapeships", "phalanx"):
+    for game in ("card-battle", "shapeships", "gundam"):
         match, (_, shown) = first_frames(game)
         again, _ = render_frame(match, VIEWERS[0], "", shown)
         assert again == "", game

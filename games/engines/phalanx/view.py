@@ -45,7 +45,20 @@ TARGET_LABELS = {"frontCard": "Front", "backCard": "Back", "playerLp": "LP"}
 
 
 def card_face(cid: str, hp: int | None = None) -> dict:
-    """A display-ready card: id, rank, suit letter/name/symbol, colour, value and HP."""
+    """A display-ready card: id, rank, suit letter/name/symbol, colour, value and HP. A copy
+    of the one face kept for this card and HP: there are at most 104 cards times 13 HPs, and
+    a view shows some 40 faces (bench/: building them was 60% of a view). A copy, because a
+    slot adds its own field to the face it gets."""
+    face = _FACES.get((cid, hp))
+    if face is None:
+        face = _FACES[cid, hp] = _new_face(cid, hp)
+    return face.copy()
+
+
+_FACES: dict[tuple[str, int | None], dict] = {}
+
+
+def _new_face(cid: str, hp: int | None) -> dict:
     suit = suit_of(cid)
     value = value_of(cid)
     return {
@@ -69,6 +82,32 @@ def _slot(slot: dict | None, row: int, column: int) -> dict:
     return {"row": row, "column": column, "label": column + 1, "card": face}
 
 
+# A row of the battlefield, a hand or a discard pile, kept by what it holds: one list for
+# every view that shows the same cards, from version to version and viewer to viewer, so a
+# board part reading it digests it once (games/templatetags/parts.py keeps a list's digest by
+# its identity; bench/: a frame pickled both zones' rows and hands again every time). Keyed
+# by content, not by the state's lists, which a move's rules change in place in its copy.
+_LISTS_KEPT: dict[tuple, list] = {}
+
+
+def _kept_list(key: tuple, build) -> list:
+    shown = _LISTS_KEPT.get(key)
+    if shown is None:
+        if len(_LISTS_KEPT) >= _KEPT_LIMIT:
+            _LISTS_KEPT.clear()
+        shown = _LISTS_KEPT[key] = build()
+    return shown
+
+
+def _row(slots: list, row: int) -> list:
+    key = ("row", row, *(None if s is None else (s["id"], s["hp"]) for s in slots))
+    return _kept_list(key, lambda: [_slot(s, row, c) for c, s in enumerate(slots)])
+
+
+def _faces(kind: str, cards: list) -> list:
+    return _kept_list((kind, *cards), lambda: [card_face(c) for c in cards])
+
+
 def player_view(state: dict, seat: int, viewer: int | None) -> dict:
     player = state["players"][seat]
     grid = player["grid"]
@@ -78,12 +117,12 @@ def player_view(state: dict, seat: int, viewer: int | None) -> dict:
         "seat": seat,
         "is_viewer": own,
         "lp": player["lp"],
-        "front": [_slot(s, FRONT, c) for c, s in enumerate(grid[FRONT])],
-        "back": [_slot(s, BACK, c) for c, s in enumerate(grid[BACK])],
-        "hand": [card_face(c) for c in hand],
+        "front": _row(grid[FRONT], FRONT),
+        "back": _row(grid[BACK], BACK),
+        "hand": _faces("hand", hand),
         "hand_count": len(player["hand"]),
         "drawpile_count": len(player["drawpile"]),
-        "discard": [card_face(c) for c in player["discard"]],
+        "discard": _faces("discard", player["discard"]),
         "discard_count": len(player["discard"]),
         "on_battlefield": sum(1 for row in grid for s in row if s is not None),
         "active": state["active"] == seat,
@@ -92,6 +131,26 @@ def player_view(state: dict, seat: int, viewer: int | None) -> dict:
 
 def _log_card(ref: dict | None) -> dict | None:
     return None if ref is None else {**ref, **card_face(ref["id"])}
+
+
+# A combat-log entry (or a transaction-log entry) is never changed once appended, and a
+# move's new state shares the entries of the state before (state.move_copy), so each is
+# shown once and kept by its identity; the entry is held with it, so its id cannot be reused
+# while it is kept. Views are read, never changed, so one shown entry may stand in many.
+_KEPT_LIMIT = 4096
+_ENTRIES_KEPT: dict[int, tuple[dict, dict]] = {}
+_HISTORY_KEPT: dict[int, tuple[dict, dict]] = {}
+
+
+def _kept(kept: dict, entry: dict, show) -> dict:
+    found = kept.get(id(entry))
+    if found is not None and found[0] is entry:
+        return found[1]
+    shown = show(entry)
+    if len(kept) >= _KEPT_LIMIT:
+        kept.clear()
+    kept[id(entry)] = (entry, shown)
+    return shown
 
 
 def combat_entry_view(entry: dict) -> dict:
@@ -142,11 +201,23 @@ def timed_out(state: dict) -> list[dict]:
     return out
 
 
+def history_entry(entry: dict) -> dict:
+    """A transaction-log entry as the view shows it (the seed's hashes left out)."""
+    return {
+        "seq": entry["seq"],
+        "seat": entry["seat"],
+        "turn": entry["turn"],
+        "action": dict(entry["action"]),
+        "details": dict(entry["details"]),
+        "timeout": entry.get("timeout", False),
+    }
+
+
 def build_view(state: dict, viewer: int | None) -> dict:
     """The view for seat 0, seat 1 or a spectator (``None``)."""
     players = [player_view(state, seat, viewer) for seat in (0, 1)]
     bottom = viewer if viewer in (0, 1) else 0
-    log = [combat_entry_view(e) for e in state["combat_log"]]
+    log = [_kept(_ENTRIES_KEPT, e, combat_entry_view) for e in state["combat_log"]]
     reinforce = state["reinforce"]
     deploy_slot = None
     if state["phase"] == Phase.DEPLOY:
@@ -192,17 +263,7 @@ def build_view(state: dict, viewer: int | None) -> dict:
         "combat_log": log,
         "last_attack": log[-1] if log else None,
         "lp_timeline": lp_timeline(state),
-        "history": [
-            {
-                "seq": e["seq"],
-                "seat": e["seat"],
-                "turn": e["turn"],
-                "action": dict(e["action"]),
-                "details": dict(e["details"]),
-                "timeout": e.get("timeout", False),
-            }
-            for e in txlog
-        ],
+        "history": [_kept(_HISTORY_KEPT, e, history_entry) for e in txlog],
         # PXC-1..3: the limit of the current decision, and the clock's last default (public:
         # a deployed or reinforcing card is face up on the battlefield at once).
         "time_limit": None if state["phase"] == Phase.OVER else clock.limit(state["phase"]),
