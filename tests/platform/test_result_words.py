@@ -6,7 +6,8 @@ import pytest
 from games.engines import get_engine
 from games.engines.core import step
 from games.matches import outcomes
-from games.templatetags.hp_words import hp_floor
+from games.templatetags.duelhall import named_texts
+from games.templatetags.hp_words import hp_floor, named_hp_floored
 from tests.boards import NAMES, render_board
 
 GAMES = ["elemental-clash", "phalanx", "card-battle", "shapeships"]
@@ -66,6 +67,25 @@ def test_hp_floor_words_a_negative_hp_as_0():
     assert hp_floor({"events": [{"text": "Bob falls to -5 HP."}]}) == {
         "events": [{"text": "Bob falls to 0 HP."}]
     }
+
+
+def test_named_hp_floored_is_named_texts_then_hp_floor_in_one_walk():
+    played = played_out("card-battle", "words-cb")
+    playback = get_engine("card-battle").view(played, None)["playback"]
+    data = {
+        "players": [{"label": "Player 1", "name": "Player 1 deck"}],
+        "events": [
+            {"text": "Player 2 falls to -5 HP.", "seat": 1},
+            {"text": ["Player 1 fell to -1 HP"], "label": None},
+            "falls to -5 HP",
+            3,
+        ],
+        "turns": [{"hp": [-5, 20], "label": "fell to -3 HP"}],
+        "battle": playback,
+    }
+    names = {"0": "Alice", "1": "Bob"}
+    assert named_hp_floored(data, names) == hp_floor(named_texts(data, names))
+    assert "to -" in str(playback) and "to -" not in str(named_hp_floored(playback, names))
 
 
 @pytest.mark.parametrize(
