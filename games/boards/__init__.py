@@ -25,13 +25,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.boards import elemental_clash, phalanx
+from games.boards import elemental_clash, gundam, phalanx
 from games.boards.layout import Layout, Place
 
 __all__ = ["Layout", "Place", "layout_of"]
 
 LAYOUTS: dict[str, Callable[[dict], Layout]] = {
     "elemental-clash": elemental_clash.layout,
+    "gundam": gundam.layout,
     "phalanx": phalanx.layout,
 }
 
