@@ -30,7 +30,23 @@ from .state import (
 
 
 def card_face(no: str) -> dict[str, Any]:
-    """The public facts of a card number (name, type, stats, text)."""
+    """The public facts of a card number (name, type, stats, text): a copy of the one face
+    kept for that number, since the cards never change."""
+    return _face(no).copy()
+
+
+_FACES: dict[str, dict[str, Any]] = {}
+
+
+def _face(no: str) -> dict[str, Any]:
+    """The kept face itself, for callers that only read it or spread it into a new dict."""
+    face = _FACES.get(no)
+    if face is None:
+        face = _FACES[no] = _new_face(no)
+    return face
+
+
+def _new_face(no: str) -> dict[str, Any]:
     info = card(no)
     face = {
         "no": no,
@@ -78,6 +94,53 @@ def _unit_view(state: dict[str, Any], seat: int, unit: dict[str, Any]) -> dict[s
     }
 
 
+# Views are read, never changed, so one shown list or entry may stand in many views. What is
+# kept is keyed by what it shows (a zone by its ids and their card numbers) or by the
+# identity of what it shows (a log entry, never changed once appended and shared from state
+# to state by work_copy), held with it so that its id is not reused while kept. Every view
+# that shows the same trash or log then holds the same list, which a part digests once
+# (games/templatetags/parts.py keeps a long list's digest by identity).
+_KEPT_LIMIT = 4096
+_ZONES: dict[tuple, list] = {}
+_ENTRIES: dict[int, tuple[dict, dict]] = {}
+_LOGS: dict[tuple, tuple[list, list]] = {}
+
+
+def _bounded(kept: dict) -> dict:
+    if len(kept) >= _KEPT_LIMIT:
+        kept.clear()
+    return kept
+
+
+def _zone(cards: dict[str, str], ids: list[str]) -> list[dict[str, Any]]:
+    """A trash or removal area's cards, each with its id and face."""
+    key = tuple(ids) + tuple(cards[c] for c in ids)
+    shown = _ZONES.get(key)
+    if shown is None:
+        shown = _bounded(_ZONES)[key] = [{"id": c, **_face(cards[c])} for c in ids]
+    return shown
+
+
+def _log(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The log's entries as the view shows them (copies)."""
+    key = tuple(map(id, log))
+    found = _LOGS.get(key)
+    if found is not None:
+        return found[1]
+    shown = [_entry(e) for e in log]
+    _bounded(_LOGS)[key] = (list(log), shown)
+    return shown
+
+
+def _entry(entry: dict[str, Any]) -> dict[str, Any]:
+    found = _ENTRIES.get(id(entry))
+    if found is not None and found[0] is entry:
+        return found[1]
+    shown = dict(entry)
+    _bounded(_ENTRIES)[id(entry)] = (entry, shown)
+    return shown
+
+
 def _side(state: dict[str, Any], seat: int) -> dict[str, Any]:
     p = player(state, seat)
     base = p["base"]
@@ -106,8 +169,8 @@ def _side(state: dict[str, Any], seat: int) -> dict[str, Any]:
         "hand_count": len(p["hand"]),
         "deck_count": len(p["deck"]),
         "rdeck_count": len(p["rdeck"]),
-        "trash": [{"id": c, **card_face(state["cards"][c])} for c in p["trash"]],
-        "removal": [{"id": c, **card_face(state["cards"][c])} for c in p["removal"]],
+        "trash": _zone(state["cards"], p["trash"]),
+        "removal": _zone(state["cards"], p["removal"]),
     }
 
 
@@ -195,7 +258,7 @@ def build_view(state: dict[str, Any], viewer: int | None) -> dict[str, Any]:
         "attack": None,
         "pending": None,
         "over_limit": 0,  # cards the viewer must discard to end the turn (GDR-14)
-        "log": [dict(e) for e in state["log"]],
+        "log": _log(state["log"]),
         "winner": state["winner"],
         "reason": state["reason"],
         "over": stage == STAGE_OVER,
@@ -216,7 +279,7 @@ def build_view(state: dict[str, Any], viewer: int | None) -> dict[str, Any]:
         out["hand"] = []
         for cid in hand:
             refused = refusal(state, viewer, cid) if stage == STAGE_PLAY else OVER
-            face, info = card_face(state["cards"][cid]), card(state["cards"][cid])
+            face, info = _face(state["cards"][cid]), card(state["cards"][cid])
             out["hand"].append(
                 {
                     "id": cid,
