@@ -64,13 +64,23 @@ def _new_face(no: str) -> dict[str, Any]:
 
 
 def _unit_view(state: dict[str, Any], seat: int, unit: dict[str, Any]) -> dict[str, Any]:
-    info = card(unit["no"])
+    """A unit as shown: a function of the unit's own (flat) record and whether it can attack
+    now, so kept by those."""
     ready = (
         state["stage"] == STAGE_PLAY
         and state["current"] == seat
         and not unit["rested"]
         and unit["can_attack"]
     )
+    key = (ready, *unit.items())
+    shown = _RECORDS.get(key)
+    if shown is None:
+        shown = _bounded(_RECORDS)[key] = _new_unit_view(unit, ready)
+    return shown
+
+
+def _new_unit_view(unit: dict[str, Any], ready: bool) -> dict[str, Any]:
+    info = card(unit["no"])
     return {
         "id": unit["id"],
         "no": unit["no"],
@@ -104,6 +114,8 @@ _KEPT_LIMIT = 4096
 _ZONES: dict[tuple, list] = {}
 _ENTRIES: dict[int, tuple[dict, dict]] = {}
 _LOGS: dict[tuple, tuple[list, list]] = {}
+_RECORDS: dict[tuple, dict] = {}  # units and hand cards, by what they show
+_LISTS: dict[tuple, list] = {}
 
 
 def _bounded(kept: dict) -> dict:
@@ -118,6 +130,14 @@ def _zone(cards: dict[str, str], ids: list[str]) -> list[dict[str, Any]]:
     shown = _ZONES.get(key)
     if shown is None:
         shown = _bounded(_ZONES)[key] = [{"id": c, **_face(cards[c])} for c in ids]
+    return shown
+
+
+def _kept_list(key: tuple, items: list) -> list:
+    """``items`` (shown things kept by ``key``'s parts), or the list kept for the same key."""
+    shown = _LISTS.get(key)
+    if shown is None:
+        shown = _bounded(_LISTS)[key] = items
     return shown
 
 
@@ -138,6 +158,20 @@ def _entry(entry: dict[str, Any]) -> dict[str, Any]:
         return found[1]
     shown = dict(entry)
     _bounded(_ENTRIES)[id(entry)] = (entry, shown)
+    return shown
+
+
+def _battle(state: dict[str, Any], seat: int, units: list[dict[str, Any]]) -> list:
+    shown = [_unit_view(state, seat, u) for u in units]
+    return _kept_list(("battle", *map(id, shown)), shown)
+
+
+def _resources(resources: list[dict[str, Any]]) -> list:
+    key = ("resources", *((r["is_ex"], r["rested"]) for r in resources))
+    shown = _LISTS.get(key)
+    if shown is None:
+        shown = [{"is_ex": r["is_ex"], "rested": r["rested"]} for r in resources]
+        _bounded(_LISTS)[key] = shown
     return shown
 
 
@@ -162,8 +196,8 @@ def _side(state: dict[str, Any], seat: int) -> dict[str, Any]:
             if base
             else None
         ),
-        "battle": [_unit_view(state, seat, u) for u in p["battle"]],
-        "resources": [{"is_ex": r["is_ex"], "rested": r["rested"]} for r in p["resources"]],
+        "battle": _battle(state, seat, p["battle"]),
+        "resources": _resources(p["resources"]),
         "level": level(p),
         "active_resources": active_resources(p),
         "hand_count": len(p["hand"]),
@@ -242,6 +276,24 @@ def _attack_view(state: dict[str, Any]) -> dict[str, Any] | None:
     }
 
 
+def _hand_card(cid: str, no: str, refused, note: str) -> dict[str, Any]:
+    """A hand card as shown, kept by what it shows: its face and why it cannot be played."""
+    key = ("hand", cid, no, refused, note)
+    shown = _RECORDS.get(key)
+    if shown is None:
+        face = _face(no)
+        shown = {
+            "id": cid,
+            **face,
+            "playable": not refused,
+            "reason": refused[1] if refused else "",
+            "hint": short_reason(refused, face) if refused else "",
+            "note": note,
+        }
+        _bounded(_RECORDS)[key] = shown
+    return shown
+
+
 def build_view(state: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     stage = state["stage"]
     out: dict[str, Any] = {
@@ -276,20 +328,13 @@ def build_view(state: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     out["attack"] = _attack_view(state)
     if viewer is not None:
         hand = player(state, viewer)["hand"]
-        out["hand"] = []
+        shown = []
         for cid in hand:
+            no = state["cards"][cid]
             refused = refusal(state, viewer, cid) if stage == STAGE_PLAY else OVER
-            face, info = _face(state["cards"][cid]), card(state["cards"][cid])
-            out["hand"].append(
-                {
-                    "id": cid,
-                    **face,
-                    "playable": not refused,
-                    "reason": refused[1] if refused else "",
-                    "hint": short_reason(refused, face) if refused else "",
-                    "note": "" if refused else heals_nothing(state, viewer, info.get("effect")),
-                }
-            )
+            note = "" if refused else heals_nothing(state, viewer, card(no).get("effect"))
+            shown.append(_hand_card(cid, no, refused, note))
+        out["hand"] = _kept_list(("hand", *map(id, shown)), shown)
         if stage == STAGE_PLAY and state["current"] == viewer and state["phase"] == END_PHASE:
             out["over_limit"] = max(0, len(hand) - options(state)["hand_limit"])
         pending = state["pending"]
