@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.boards import elemental_clash, phalanx
+from games.boards import elemental_clash, phalanx, shapeships
 from games.boards.layout import Layout, Place
 
 __all__ = ["Layout", "Place", "layout_of"]
@@ -33,6 +33,7 @@ __all__ = ["Layout", "Place", "layout_of"]
 LAYOUTS: dict[str, Callable[[dict], Layout]] = {
     "elemental-clash": elemental_clash.layout,
     "phalanx": phalanx.layout,
+    "shapeships": shapeships.layout,
 }
 
 
