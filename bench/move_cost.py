@@ -37,6 +37,10 @@ GIVING_UP = {"resign", "forfeit", "concede", "surrender"}
 PREFERRED = ("lock", "confirm", "end_turn")  # as the live benchmark's players choose
 
 
+def _can_play(offered: list) -> bool:
+    return any(a.get("type") not in GIVING_UP for a in offered)
+
+
 def play(game: str, matches: int, moves: int, database: Path) -> list[float]:
     """Seconds per move (the move and both frames) over ``matches`` seeded matches."""
     os.environ["SQLITE_PATH"] = str(database)
@@ -61,7 +65,9 @@ def play(game: str, matches: int, moves: int, database: Path) -> list[float]:
             match = Match.objects.prefetch_related("seats").get(pk=match.pk)
             shown = {s: render_frame(match, Viewer(players[s], s))[1] for s in (0, 1)}
             for _ in range(moves):
-                waiting = [s for s in (0, 1) if engine.legal_actions(match.state, s)]
+                # A seat with nothing to do but give up is not to move (ShapeShips offers
+                # resign to a seat that has locked in): choosing it would end the match.
+                waiting = [s for s in (0, 1) if _can_play(engine.legal_actions(match.state, s))]
                 if match.status != Match.Status.ACTIVE or not waiting:
                     break
                 seat = rng.choice(waiting)

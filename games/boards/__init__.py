@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.boards import elemental_clash, gundam, phalanx
+from games.boards import elemental_clash, gundam, phalanx, shapeships
 from games.boards.layout import Layout, Place
 
 __all__ = ["Layout", "Place", "layout_of"]
@@ -34,6 +34,7 @@ LAYOUTS: dict[str, Callable[[dict], Layout]] = {
     "elemental-clash": elemental_clash.layout,
     "gundam": gundam.layout,
     "phalanx": phalanx.layout,
+    "shapeships": shapeships.layout,
 }
 
 
