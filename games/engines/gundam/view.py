@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engines.core.kept import KeptByIdentity
+
 from .cards import BASE, COMMAND, EFFECT_OPS, EX_BASE, PILOT, UNIT, card
 from .hints import OVER, short_reason
 from .moves import check_command, check_deploy, check_select
@@ -112,7 +114,7 @@ def _new_unit_view(unit: dict[str, Any], ready: bool) -> dict[str, Any]:
 # (games/templatetags/parts.py keeps a long list's digest by identity).
 _KEPT_LIMIT = 4096
 _ZONES: dict[tuple, list] = {}
-_ENTRIES: dict[int, tuple[dict, dict]] = {}
+_ENTRIES = KeptByIdentity(_KEPT_LIMIT)
 _LOGS: dict[tuple, tuple[list, list]] = {}
 _RECORDS: dict[tuple, dict] = {}  # units and hand cards, by what they show
 _LISTS: dict[tuple, list] = {}
@@ -153,12 +155,7 @@ def _log(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _entry(entry: dict[str, Any]) -> dict[str, Any]:
-    found = _ENTRIES.get(id(entry))
-    if found is not None and found[0] is entry:
-        return found[1]
-    shown = dict(entry)
-    _bounded(_ENTRIES)[id(entry)] = (entry, shown)
-    return shown
+    return _ENTRIES.get(entry, dict)
 
 
 def _battle(state: dict[str, Any], seat: int, units: list[dict[str, Any]]) -> list:

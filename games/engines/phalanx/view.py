@@ -9,6 +9,7 @@ opponent's hand, the seed and the state hashes (they are kept for replay checks)
 from __future__ import annotations
 
 from games.engines.core.clock import ABANDON_AFTER, timeouts_in_a_row
+from games.engines.core.kept import KeptByIdentity
 
 from . import clock
 from .cards import (
@@ -135,22 +136,11 @@ def _log_card(ref: dict | None) -> dict | None:
 
 # A combat-log entry (or a transaction-log entry) is never changed once appended, and a
 # move's new state shares the entries of the state before (state.move_copy), so each is
-# shown once and kept by its identity; the entry is held with it, so its id cannot be reused
-# while it is kept. Views are read, never changed, so one shown entry may stand in many.
+# shown once and kept by its identity. Views are read, never changed, so one shown entry may
+# stand in many.
 _KEPT_LIMIT = 4096
-_ENTRIES_KEPT: dict[int, tuple[dict, dict]] = {}
-_HISTORY_KEPT: dict[int, tuple[dict, dict]] = {}
-
-
-def _kept(kept: dict, entry: dict, show) -> dict:
-    found = kept.get(id(entry))
-    if found is not None and found[0] is entry:
-        return found[1]
-    shown = show(entry)
-    if len(kept) >= _KEPT_LIMIT:
-        kept.clear()
-    kept[id(entry)] = (entry, shown)
-    return shown
+_ENTRIES_KEPT = KeptByIdentity(_KEPT_LIMIT)
+_HISTORY_KEPT = KeptByIdentity(_KEPT_LIMIT)
 
 
 def combat_entry_view(entry: dict) -> dict:
@@ -217,7 +207,7 @@ def build_view(state: dict, viewer: int | None) -> dict:
     """The view for seat 0, seat 1 or a spectator (``None``)."""
     players = [player_view(state, seat, viewer) for seat in (0, 1)]
     bottom = viewer if viewer in (0, 1) else 0
-    log = [_kept(_ENTRIES_KEPT, e, combat_entry_view) for e in state["combat_log"]]
+    log = [_ENTRIES_KEPT.get(e, combat_entry_view) for e in state["combat_log"]]
     reinforce = state["reinforce"]
     deploy_slot = None
     if state["phase"] == Phase.DEPLOY:
@@ -263,7 +253,7 @@ def build_view(state: dict, viewer: int | None) -> dict:
         "combat_log": log,
         "last_attack": log[-1] if log else None,
         "lp_timeline": lp_timeline(state),
-        "history": [_kept(_HISTORY_KEPT, e, history_entry) for e in txlog],
+        "history": [_HISTORY_KEPT.get(e, history_entry) for e in txlog],
         # PXC-1..3: the limit of the current decision, and the clock's last default (public:
         # a deployed or reinforcing card is face up on the battlefield at once).
         "time_limit": None if state["phase"] == Phase.OVER else clock.limit(state["phase"]),
