@@ -49,8 +49,8 @@ SCALE_ENV := DATABASE_URL=postgresql://postgres@127.0.0.1:5432/duelhall REDIS_UR
 UNIT_TESTS := tests/engines tests/test_*.py
 # Every part runs in two pytest-xdist processes, one per core of the CI machine. The unit part
 # is pure computation. The others mostly wait (on sockets, servers and Chromium), so two
-# processes overlap those waits: on a quiet machine platform 274 s -> 134 s, browser 756 s ->
-# 483 s, scale 390 s -> 247 s. Each process has its own servers, ports, SQLite files and
+# processes overlap those waits: on a quiet machine platform 274 s -> 134-145 s, browser
+# 756 s -> 483-566 s, scale 390 s -> 247-288 s. Each process has its own servers, ports, SQLite files and
 # PostgreSQL databases (pytest-django names them per process; tests/scale makes its own).
 JOBS := -n 2
 TIMES := .test-times
