@@ -47,11 +47,13 @@ SCALE_ENV := DATABASE_URL=postgresql://postgres@127.0.0.1:5432/duelhall REDIS_UR
 # Each part says how long it took (tools/timed) and the times are listed again at the end, so
 # a slow part shows; a failing part stops the run after its line.
 UNIT_TESTS := tests/engines tests/test_*.py
-# Every part runs in two pytest-xdist processes, one per core of the CI machine. The unit part
-# is pure computation. The others mostly wait (on sockets, servers and Chromium), so two
-# processes overlap those waits: on a quiet machine platform 274 s -> 134-145 s, browser
-# 756 s -> 483-566 s, scale 390 s -> 247-288 s. Each process has its own servers, ports, SQLite files and
-# PostgreSQL databases (pytest-django names them per process; tests/scale makes its own).
+# The unit, platform and browser parts run in two pytest-xdist processes, one per core of the
+# CI machine. The unit part is pure computation; the other two mostly wait (on sockets,
+# servers and Chromium), so two processes overlap those waits: on a quiet machine platform
+# 274 s -> 134-145 s, browser 756 s -> 483-566 s. Each process has its own server, SQLite
+# file and ports. The scale part stays in one process: in two (247-288 s against 390 s) its
+# dropped-PostgreSQL-connections test failed once in four full runs, a recovery that needs a
+# look of its own before its timing is loaded further.
 JOBS := -n 2
 TIMES := .test-times
 
@@ -61,7 +63,7 @@ test: install chromium nginx
 	@TIMES=$(TIMES) tools/timed unit/engines $(BIN)/python -m pytest -q $(JOBS) $(UNIT_TESTS)
 	@TIMES=$(TIMES) tools/timed platform $(BIN)/python -m pytest -q $(JOBS) tests/platform
 	@TIMES=$(TIMES) tools/timed browser $(BIN)/python -m pytest -q $(JOBS) tests/browser
-	@TIMES=$(TIMES) $(SCALE_ENV) tools/timed scale $(BIN)/python -m pytest -q $(JOBS) tests/scale
+	@TIMES=$(TIMES) $(SCALE_ENV) tools/timed scale $(BIN)/python -m pytest -q tests/scale
 	@echo "== every part:" && cat $(TIMES) && rm -f $(TIMES)
 
 # docs/deploy.md's checks alone: its nginx steps on a copy of /etc/nginx, `check --deploy`
