@@ -8,6 +8,8 @@ receives a spectator's words; the check in ``visible`` is a second lock on the s
 
 from __future__ import annotations
 
+from urllib.parse import parse_qs
+
 from django.template.loader import render_to_string
 
 from games.matches import blocks, chat, social_settings
@@ -18,6 +20,7 @@ from games.models import Match
 def panel_context(match: Match, player: Player | None) -> dict:
     """What the chat panel of a match page shows this viewer."""
     room = chat.room_for(match, player)
+    lines = chat.lines_for(match, player)
     return {
         "chat_room": {
             "writes": room.writes,
@@ -25,7 +28,10 @@ def panel_context(match: Match, player: Player | None) -> dict:
             "off": room.off,
             "why_not": room.why_not,
         },
-        "chat_lines": chat.lines_for(match, player),
+        "chat_lines": lines,
+        # The newest line the page shows: its socket asks for the lists again only if a
+        # newer one exists when it opens (``lists_if_behind``).
+        "chat_newest": max((line["id"] for room in lines.values() for line in room), default=0),
         "chat_me": player.user_id if player is not None else None,
         "chat_can_act": player is not None and player.user_id is not None,
         "quick_lines": list(chat.QUICK_LINES.items()),
@@ -35,6 +41,29 @@ def panel_context(match: Match, player: Player | None) -> dict:
 def render_lists(match_id: int, player: Player | None) -> str:
     """Both rooms' lists, replacing the page's (a socket that opens or reopens catches up)."""
     match = Match.objects.prefetch_related("seats").get(pk=match_id)
+    ctx = panel_context(match, player)
+    return render_to_string("match/_chat_lists.html", {**ctx, "oob": True})
+
+
+def newest_shown(query_string: bytes) -> int | None:
+    """The newest line id a match page says it shows (``?chat=`` of its socket's address),
+    or None when it says nothing readable."""
+    shown = parse_qs(query_string.decode("latin-1")).get("chat", [""])[-1]
+    return int(shown) if shown.isascii() and shown.isdigit() and len(shown) < 19 else None
+
+
+def lists_if_behind(match: Match, player: Player | None, shown: int | None) -> str:
+    """Both rooms' lists for a socket that opens on ``match`` (its opening's read), or ""
+    when the page already holds them: the match still runs and no line is newer than the
+    newest the page shows. While a match runs its lines are only added to, so that page is
+    whole (a line staff delete in the admin, or a block set meanwhile in another tab, stays
+    on a page open at the time until it reloads). At the end a player's page gains the spectators' room, so a socket opening on
+    an ended match always sends the lists; so does one that does not say what it shows.
+    Opening sockets together (pairs starting their next matches) made these lists a
+    tenth of daphne's work, for pages that had them already."""
+    running = match.status in (Match.Status.WAITING, Match.Status.ACTIVE)
+    if running and shown is not None and not match.chat_lines.filter(pk__gt=shown).exists():
+        return ""
     ctx = panel_context(match, player)
     return render_to_string("match/_chat_lists.html", {**ctx, "oob": True})
 

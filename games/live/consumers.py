@@ -42,7 +42,7 @@ from games.matches.broadcast import bounded, lobby_group, match_group, spectator
 from games.matches.identity import player_from
 from games.matches.lobby import lobby_context
 from games.matches.your_turn import player_group, standing
-from games.models import LiveSocket, Match
+from games.models import LiveSocket, Match, Seat
 
 log = logging.getLogger(__name__)
 
@@ -324,8 +324,12 @@ class MatchConsumer(SocketConsumer):
         self.shown, self.sending = None, asyncio.Lock()
         self.taken_version = None  # a version sent from a frame a worker rendered with a move
         await self.send_snapshot()
-        # The chat as stored now: a reopened socket catches up on lines said while it was away.
-        await self.send(text_data=await db(live_chat.render_lists)(self.match_id, self.player))
+        # The chat as stored now, when the page may lack some of it: a reopened socket
+        # catches up on lines said while it was away (games/live/chat.py).
+        shown = live_chat.newest_shown(self.scope.get("query_string", b""))
+        lists = await db(live_chat.lists_if_behind)(self.opened_on, self.player, shown)
+        if lists:
+            await self.send(text_data=lists)
         if self.bot_match:
             if self.searching_bot:
                 bot_decisions.warm_up()  # its first search comes soon; a start takes a while
@@ -393,10 +397,19 @@ class MatchConsumer(SocketConsumer):
             self.replan.set()
 
     def _load_identity(self) -> bool:
-        match = Match.objects.filter(code=self.code).prefetch_related("seats").first()
+        # Without the state: what a socket's opening needs of its match is who sits where
+        # and how it is played, and decoding a state it would not read was a tenth of an
+        # opening (bench.socket_cost). The first frame reads the match whole.
+        match = (
+            Match.objects.filter(code=self.code)
+            .defer("state", "outcome", "config")
+            .prefetch_related("seats")
+            .first()
+        )
         if match is None:
             return False
         self.match_id = match.pk
+        self.opened_on = match  # the chat and the abandonment check of the opening read it
         self.group = match_group(match.pk)
         self.hotseat = match.mode == Match.Mode.HOTSEAT
         self.bot_match = match.mode == Match.Mode.BOT
@@ -550,12 +563,16 @@ class MatchConsumer(SocketConsumer):
     def _abandon_delay(self) -> float | None:
         """Seconds until the opponent, gone now, has been gone long enough to be claimed
         against (0: already); None while they are here or nobody can claim."""
-        match = Match.objects.prefetch_related("seats").get(pk=self.match_id)
+        match = self.opened_on
         if match.mode != Match.Mode.ONLINE or match.status != Match.Status.ACTIVE:
-            return None
+            return None  # a match that ends after the opening read ends the check too
         if match.correspondence_days is not None:
             return None  # nobody is claimed against for closing the page of a slow match
-        other = next((s for s in match.seats.all() if s.index != self.presence_seat), None)
+        # The seats read again, not taken from the opening's read: this runs after the
+        # socket joined the match's group, so an opponent who left in between is either
+        # seen gone here or heard leaving, never missed.
+        other = Seat.objects.filter(match_id=self.match_id).exclude(index=self.presence_seat)
+        other = other.first()
         since = presence.absent_since(other, match) if other is not None else None
         if since is None:
             return None

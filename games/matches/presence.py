@@ -74,18 +74,18 @@ def open_socket(
         refused = None if alone else refusal(session_key, ip)
         if refused:
             return refused
-        LiveSocket.objects.update_or_create(
+        # A channel name is new with every socket and a socket is recorded once, when it
+        # is admitted: a plain insert, not a look for a row first (inside the writers' lock).
+        LiveSocket.objects.create(
             channel_name=channel_name,
-            defaults={
-                "kind": kind,
-                "match_id": match_id,
-                "seat": seat,
-                "session_key": session_key or "",
-                "ip": ip or "",
-                "player_key": player_key(player) if player is not None else "",
-                "opened_at": now,
-                "seen_at": now,
-            },
+            kind=kind,
+            match_id=match_id,
+            seat=seat,
+            session_key=session_key or "",
+            ip=ip or "",
+            player_key=player_key(player) if player is not None else "",
+            opened_at=now,
+            seen_at=now,
         )
         if holds_seat:
             _recount(match_id, seat, now)
