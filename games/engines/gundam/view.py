@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.core.kept import KeptByIdentity
+from games.engines.core.kept import KeptByContent, KeptByIdentity
 
 from .cards import BASE, COMMAND, EFFECT_OPS, EX_BASE, PILOT, UNIT, card
 from .hints import OVER, short_reason
@@ -74,11 +74,7 @@ def _unit_view(state: dict[str, Any], seat: int, unit: dict[str, Any]) -> dict[s
         and not unit["rested"]
         and unit["can_attack"]
     )
-    key = (ready, *unit.items())
-    shown = _RECORDS.get(key)
-    if shown is None:
-        shown = _bounded(_RECORDS)[key] = _new_unit_view(unit, ready)
-    return shown
+    return _RECORDS.get((ready, *unit.items()), lambda: _new_unit_view(unit, ready))
 
 
 def _new_unit_view(unit: dict[str, Any], ready: bool) -> dict[str, Any]:
@@ -113,45 +109,30 @@ def _new_unit_view(unit: dict[str, Any], ready: bool) -> dict[str, Any]:
 # that shows the same trash or log then holds the same list, which a part digests once
 # (games/templatetags/parts.py keeps a long list's digest by identity).
 _KEPT_LIMIT = 4096
-_ZONES: dict[tuple, list] = {}
+_ZONES = KeptByContent(_KEPT_LIMIT)
 _ENTRIES = KeptByIdentity(_KEPT_LIMIT)
-_LOGS: dict[tuple, tuple[list, list]] = {}
-_RECORDS: dict[tuple, dict] = {}  # units and hand cards, by what they show
-_LISTS: dict[tuple, list] = {}
-
-
-def _bounded(kept: dict) -> dict:
-    if len(kept) >= _KEPT_LIMIT:
-        kept.clear()
-    return kept
+# By the ids of a log's entries, each kept with its entries so that their ids are not
+# reused while kept.
+_LOGS = KeptByContent(_KEPT_LIMIT)
+_RECORDS = KeptByContent(_KEPT_LIMIT)  # units and hand cards, by what they show
+_LISTS = KeptByContent(_KEPT_LIMIT)
 
 
 def _zone(cards: dict[str, str], ids: list[str]) -> list[dict[str, Any]]:
     """A trash or removal area's cards, each with its id and face."""
     key = tuple(ids) + tuple(cards[c] for c in ids)
-    shown = _ZONES.get(key)
-    if shown is None:
-        shown = _bounded(_ZONES)[key] = [{"id": c, **_face(cards[c])} for c in ids]
-    return shown
+    return _ZONES.get(key, lambda: [{"id": c, **_face(cards[c])} for c in ids])
 
 
 def _kept_list(key: tuple, items: list) -> list:
     """``items`` (shown things kept by ``key``'s parts), or the list kept for the same key."""
-    shown = _LISTS.get(key)
-    if shown is None:
-        shown = _bounded(_LISTS)[key] = items
-    return shown
+    return _LISTS.get(key, lambda: items)
 
 
 def _log(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The log's entries as the view shows them (copies)."""
-    key = tuple(map(id, log))
-    found = _LOGS.get(key)
-    if found is not None:
-        return found[1]
-    shown = [_entry(e) for e in log]
-    _bounded(_LOGS)[key] = (list(log), shown)
-    return shown
+    kept = _LOGS.get(tuple(map(id, log)), lambda: (list(log), [_entry(e) for e in log]))
+    return kept[1]
 
 
 def _entry(entry: dict[str, Any]) -> dict[str, Any]:
@@ -165,11 +146,9 @@ def _battle(state: dict[str, Any], seat: int, units: list[dict[str, Any]]) -> li
 
 def _resources(resources: list[dict[str, Any]]) -> list:
     key = ("resources", *((r["is_ex"], r["rested"]) for r in resources))
-    shown = _LISTS.get(key)
-    if shown is None:
-        shown = [{"is_ex": r["is_ex"], "rested": r["rested"]} for r in resources]
-        _bounded(_LISTS)[key] = shown
-    return shown
+    return _LISTS.get(
+        key, lambda: [{"is_ex": r["is_ex"], "rested": r["rested"]} for r in resources]
+    )
 
 
 def _side(state: dict[str, Any], seat: int) -> dict[str, Any]:
@@ -275,11 +254,10 @@ def _attack_view(state: dict[str, Any]) -> dict[str, Any] | None:
 
 def _hand_card(cid: str, no: str, refused, note: str) -> dict[str, Any]:
     """A hand card as shown, kept by what it shows: its face and why it cannot be played."""
-    key = ("hand", cid, no, refused, note)
-    shown = _RECORDS.get(key)
-    if shown is None:
+
+    def shown() -> dict[str, Any]:
         face = _face(no)
-        shown = {
+        return {
             "id": cid,
             **face,
             "playable": not refused,
@@ -287,8 +265,8 @@ def _hand_card(cid: str, no: str, refused, note: str) -> dict[str, Any]:
             "hint": short_reason(refused, face) if refused else "",
             "note": note,
         }
-        _bounded(_RECORDS)[key] = shown
-    return shown
+
+    return _RECORDS.get(("hand", cid, no, refused, note), shown)
 
 
 def build_view(state: dict[str, Any], viewer: int | None) -> dict[str, Any]:

@@ -9,7 +9,7 @@ opponent's hand, the seed and the state hashes (they are kept for replay checks)
 from __future__ import annotations
 
 from games.engines.core.clock import ABANDON_AFTER, timeouts_in_a_row
-from games.engines.core.kept import KeptByIdentity
+from games.engines.core.kept import KeptByContent, KeptByIdentity
 
 from . import clock
 from .cards import (
@@ -84,29 +84,15 @@ def _slot(slot: dict | None, row: int, column: int) -> dict:
 
 
 # A row of the battlefield, a hand or a discard pile, kept by what it holds: one list for
-# every view that shows the same cards, from version to version and viewer to viewer, so a
-# board part reading it digests it once (games/templatetags/parts.py keeps a list's digest by
-# its identity; bench/: a frame pickled both zones' rows and hands again every time). Keyed
-# by content, not by the state's lists, which a move's rules change in place in its copy.
-_LISTS_KEPT: dict[tuple, list] = {}
-
-
-def _kept_list(key: tuple, build) -> list:
-    shown = _LISTS_KEPT.get(key)
-    if shown is None:
-        if len(_LISTS_KEPT) >= _KEPT_LIMIT:
-            _LISTS_KEPT.clear()
-        shown = _LISTS_KEPT[key] = build()
-    return shown
-
-
+# every view that shows the same cards, from version to version and viewer to viewer
+# (bench/: a frame pickled both zones' rows and hands again every time).
 def _row(slots: list, row: int) -> list:
     key = ("row", row, *(None if s is None else (s["id"], s["hp"]) for s in slots))
-    return _kept_list(key, lambda: [_slot(s, row, c) for c, s in enumerate(slots)])
+    return _LISTS_KEPT.get(key, lambda: [_slot(s, row, c) for c, s in enumerate(slots)])
 
 
 def _faces(kind: str, cards: list) -> list:
-    return _kept_list((kind, *cards), lambda: [card_face(c) for c in cards])
+    return _LISTS_KEPT.get((kind, *cards), lambda: [card_face(c) for c in cards])
 
 
 def player_view(state: dict, seat: int, viewer: int | None) -> dict:
@@ -139,6 +125,7 @@ def _log_card(ref: dict | None) -> dict | None:
 # shown once and kept by its identity. Views are read, never changed, so one shown entry may
 # stand in many.
 _KEPT_LIMIT = 4096
+_LISTS_KEPT = KeptByContent(_KEPT_LIMIT)
 _ENTRIES_KEPT = KeptByIdentity(_KEPT_LIMIT)
 _HISTORY_KEPT = KeptByIdentity(_KEPT_LIMIT)
 
