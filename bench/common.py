@@ -7,6 +7,7 @@ import json
 import os
 import platform
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -138,3 +139,13 @@ def under_callgrind(module: str, args: list[str], cwd: Path, env: dict | None = 
     if collected is None:
         raise SystemExit(f"callgrind said no count:\n{done.stderr[-2000:]}")
     return int(collected.group(1)), json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def instructions_per_unit(count, n: int) -> tuple[float, list]:
+    """Instructions per unit of work (a move, a socket): ``count(k)`` runs ``k`` of them under
+    callgrind and returns (instructions, units done); run with ``n`` and with three times as
+    many, the difference cancels the start-up out."""
+    if shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind (Debian's valgrind package)")
+    small, large = count(n), count(3 * n)
+    return (large[0] - small[0]) / (large[1] - small[1]), [small, large]

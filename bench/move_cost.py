@@ -31,7 +31,15 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.common import ROOT, ms, percentile, save, table, under_callgrind
+from bench.common import (
+    ROOT,
+    instructions_per_unit,
+    ms,
+    percentile,
+    save,
+    table,
+    under_callgrind,
+)
 
 GIVING_UP = {"resign", "forfeit", "concede", "surrender"}
 PREFERRED = ("lock", "confirm", "end_turn")  # as the live benchmark's players choose
@@ -133,13 +141,13 @@ def main() -> None:
         directory = Path(tmp)
         template = migrated_template(directory)
         if args.instructions:
-            if shutil.which("valgrind") is None:
-                raise SystemExit("--instructions needs valgrind (Debian's valgrind package)")
-            small = counted(args.game, args.matches, args.moves, template, directory)
-            large = counted(args.game, 3 * args.matches, args.moves, template, directory)
-            per_move = (large[0] - small[0]) / (large[1] - small[1])
-            result = {"instructions_per_move": round(per_move), "runs": [small, large]}
-            figures = f"{per_move / 1e6:.2f} M instructions per move ({large[1] - small[1]} moves)"
+            per_move, runs = instructions_per_unit(
+                lambda n: counted(args.game, n, args.moves, template, directory), args.matches
+            )
+            result = {"instructions_per_move": round(per_move), "runs": runs}
+            figures = (
+                f"{per_move / 1e6:.2f} M instructions per move ({runs[1][1] - runs[0][1]} moves)"
+            )
         else:
             database = directory / "run.sqlite3"
             shutil.copy(template, database)

@@ -30,7 +30,15 @@ import warnings
 from collections import Counter
 from pathlib import Path
 
-from bench.common import ROOT, ms, percentile, save, table, under_callgrind
+from bench.common import (
+    ROOT,
+    instructions_per_unit,
+    ms,
+    percentile,
+    save,
+    table,
+    under_callgrind,
+)
 from bench.move_cost import migrated_template
 
 GAME = "elemental-clash"
@@ -147,12 +155,10 @@ def main() -> None:
         directory = Path(tmp)
         template = migrated_template(directory)
         if args.instructions:
-            if shutil.which("valgrind") is None:
-                raise SystemExit("--instructions needs valgrind (Debian's valgrind package)")
-            small = counted(args.sockets, template, directory)
-            large = counted(3 * args.sockets, template, directory)
-            per_socket = (large[0] - small[0]) / (large[1] - small[1])
-            result = {"instructions_per_socket": round(per_socket), "runs": [small, large]}
+            per_socket, runs = instructions_per_unit(
+                lambda n: counted(n, template, directory), args.sockets
+            )
+            result = {"instructions_per_socket": round(per_socket), "runs": runs}
             figures = f"{per_socket / 1e6:.2f} M instructions per socket opened and closed"
         else:
             database = directory / "run.sqlite3"
