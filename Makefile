@@ -47,12 +47,10 @@ SCALE_ENV := DATABASE_URL=postgresql://postgres@127.0.0.1:5432/duelhall REDIS_UR
 # Each part says how long it took (tools/timed) and the times are listed again at the end, so
 # a slow part shows; a failing part stops the run after its line.
 UNIT_TESTS := tests/engines tests/test_*.py
-# The unit and platform parts run in two pytest-xdist processes, one per core of the CI
-# machine: platform 274 s -> 134-145 s on a quiet machine. The browser and scale parts stay in
-# one process. In two, browser took 483-566 s against 756 s, but once a lone player's "Play
-# now" found another test's queued player (the order of tests on one server differs from run
-# to run); and scale's dropped-PostgreSQL-connections test failed once in four runs. Both need
-# a look of their own first.
+# Every part runs in two pytest-xdist processes, one per core of the CI machine (platform
+# 274 s -> 134-145 s on a quiet machine). Each browser process serves the hall from a server
+# of its own, and the scale tests give each process its own databases and Redis numbers
+# (tests/settings.py), so no test meets another process's players or matches.
 JOBS := -n 2
 TIMES := .test-times
 
@@ -61,8 +59,8 @@ test: install chromium nginx
 	@TIMES=$(TIMES) tools/timed lint $(BIN)/ruff check .
 	@TIMES=$(TIMES) tools/timed unit/engines $(BIN)/python -m pytest -q $(JOBS) $(UNIT_TESTS)
 	@TIMES=$(TIMES) tools/timed platform $(BIN)/python -m pytest -q $(JOBS) tests/platform
-	@TIMES=$(TIMES) tools/timed browser $(BIN)/python -m pytest -q tests/browser
-	@TIMES=$(TIMES) $(SCALE_ENV) tools/timed scale $(BIN)/python -m pytest -q tests/scale
+	@TIMES=$(TIMES) tools/timed browser $(BIN)/python -m pytest -q $(JOBS) tests/browser
+	@TIMES=$(TIMES) $(SCALE_ENV) tools/timed scale $(BIN)/python -m pytest -q $(JOBS) tests/scale
 	@echo "== every part:" && cat $(TIMES) && rm -f $(TIMES)
 
 # docs/deploy.md's checks alone: its nginx steps on a copy of /etc/nginx, `check --deploy`

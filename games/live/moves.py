@@ -11,7 +11,8 @@ runs is a detail behind this function:
   (games/live/render_workers.py, games/matches/committed.py);
 - otherwise (scale-out, hot-seat, bot matches without a pause between bot moves, or a
   worker that is down) daphne's writer thread makes it (games/live/threads.py) and the
-  post-commit announcement brings every socket, on any worker, to render its own frame.
+  post-commit announcement brings every socket, on any worker, to render its own frame
+  (a connection lost meanwhile is replaced: games/live/reconnect.py).
 
 A bot's moves take the same road (games/live/bot_pacer.py): its decision is made in
 daphne's bot process, its commit and frames in the match's render worker.
@@ -25,7 +26,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from games.live import bot_pacer, render_workers, watching
+from games.live import bot_pacer, reconnect, render_workers, watching
 from games.live.render_protocol import MoveDone, MoveRequest
 from games.live.render_workers import MoveLost
 from games.live.threads import db_write
@@ -54,7 +55,7 @@ async def make_move(
     watcher's send as a task of its own, so one slow socket never holds up another."""
     if in_worker and await _in_worker(match_id, player, seat, action, step, watch_key, spawn):
         return
-    await db_write(services.submit)(match_id, player, seat, action, step)
+    await db_write(reconnect.submit)(match_id, player, seat, action, step)
 
 
 async def _in_worker(match_id, player, seat, action, step, watch_key, spawn) -> bool:

@@ -15,6 +15,14 @@
         htmx.process(grid);
       });
   }
+  // "Play now" is sent over the lobby's socket, so its button waits (disabled in the page)
+  // for that socket: a first visit's opens only after the POST above, and on a slow
+  // connection a press before then would reload the page instead of queueing. Once open it
+  // stays enabled: a press while the socket reconnects is held and sent when it is back.
+  const playNow = document.querySelector("#play-now-form button[type=submit]");
+  document.body.addEventListener("htmx:wsOpen", function (evt) {
+    if (playNow && evt.target.contains(playNow)) playNow.disabled = false;
+  });
   let since = null;
   let leaving = false;
   function check() {

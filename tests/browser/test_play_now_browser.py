@@ -82,3 +82,37 @@ def test_leaving_the_queue_with_its_button(live_site, new_page):
     page.wait_for_selector("#play-now-status >> text=Looking for an opponent")
     page.click("#play-now-status button:has-text('Leave the queue')")
     page.wait_for_selector("#play-now-status >> text=You left the queue")
+
+
+# Holds the lobby script's guest POST until the test lets it go: a first visit's socket
+# opens only after that POST (static/js/queue.js), so a slow answer on a loaded machine is
+# reproduced exactly, not by chance.
+HOLD_GUEST_POST = """
+(() => {
+  const fetchFirst = window.fetch;
+  let release;
+  const released = new Promise((resolve) => { release = resolve; });
+  window.releaseGuestPost = () => release();
+  window.fetch = (url, options) =>
+    String(url).includes("/me/guest/")
+      ? released.then(() => fetchFirst(url, options))
+      : fetchFirst(url, options);
+})();
+"""
+
+
+def test_play_now_waits_for_a_first_visits_socket(live_site, new_page):
+    """Before its socket is open the button cannot be pressed: a press then went nowhere
+    (the form, with nothing to send it over, reloaded the page) and the player waited for an
+    opponent nobody was looking for."""
+    page = new_page()
+    page.add_init_script(HOLD_GUEST_POST)
+    page.goto(f"{live_site}/g/phalanx/")
+    button = page.locator("#play-now-form button[type=submit]")
+    assert button.is_disabled(), "no socket yet: nothing would carry the press"
+    page.evaluate("window.releaseGuestPost()")
+    button.click()  # Playwright waits for the button to be enabled: the socket is open
+    page.wait_for_selector("#play-now-status >> text=Looking for an opponent")
+    assert page.url == f"{live_site}/g/phalanx/"
+    page.click("#play-now-status button:has-text('Leave the queue')")
+    page.wait_for_selector("#play-now-status >> text=You left the queue")
