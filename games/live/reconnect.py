@@ -49,6 +49,8 @@ def submit(match_id: int, player: Player, seat: int, action: dict, step: str | N
     except (OperationalError, InterfaceError) as exc:
         if not lost_connection(exc):
             raise  # the database refused the statement: not a connection lost
+        if step is None:
+            raise  # without a step a repeat could not be told from a second move
         connection.close()  # Django may have opened a new one already; a fresh one is as good
         log.warning("match %s: the database connection was lost during a move", match_id)
     try:
