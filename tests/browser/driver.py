@@ -1,9 +1,11 @@
 """A person at the board: click one of the offered moves and wait for the board to answer."""
 
+import contextlib
 import re
 import time
 
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ACTION_BUTTONS = "#board form.action-form button:not([disabled])"
 
@@ -31,9 +33,7 @@ def click_move(page, prefer: tuple[str, ...] = (), timeout: float | None = None)
     choice = next((p for frag in prefer for p in payloads if frag in p), payloads[0])
     before = version(page)
     page.locator(f"{ACTION_BUTTONS}[data-action='{choice}']").first.click(timeout=timeout)
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline and version(page) == before and not is_over(page):
-        page.wait_for_timeout(50)
+    wait_for_change(page, before)
     return True
 
 
@@ -71,10 +71,17 @@ def click_payload(page, payload: str, seconds: float = 10) -> None:
 
 
 def wait_for_change(page, before: str, seconds: float = 10) -> None:
-    """Wait until the board shows a version other than ``before`` (or the match ended)."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline and version(page) == before and not is_over(page):
-        page.wait_for_timeout(50)
+    """Wait until the board shows a version other than ``before`` (or the match ended); after
+    ``seconds`` without either, return as the caller's next read decides what that means.
+
+    One selector wait inside the page rather than reading the version every 50 ms from here:
+    a match of hundreds of moves spent most of its time in those round trips. A selector
+    (not a script predicate) so that it also works where the page's CSP is enforced."""
+    changed = "#match-status[data-version]" + (f":not([data-version='{before}'])" if before else "")
+    with contextlib.suppress(PlaywrightTimeout):
+        page.locator(f"{changed}, #gameover .gameover-panel").first.wait_for(
+            state="attached", timeout=seconds * 1000
+        )
 
 
 # -- a board mid-match, for the page checks and the screenshots ------------------------------
