@@ -12,8 +12,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from .accounts import signed_in
 from .conftest import ROOT, serve
-from .test_play_now_browser import sign_up
 
 pytestmark = pytest.mark.browser
 
@@ -136,10 +136,9 @@ def test_four_players_join_an_arena_are_paired_play_and_find_the_table(arena_sit
     staff = new_page()
     pk = create_arena_in_admin(staff, site)
     names = ["ari", "bea", "cam", "dov"]
-    pages = {}
+    pages = {name: new_page() for name in names}
+    signed_in(env, site, pages)
     for name in names:
-        pages[name] = new_page()
-        sign_up(pages[name], site, name)
         join(pages[name], site, pk)
     watcher = new_page()
     watcher.goto(f"{site}/g/phalanx/")

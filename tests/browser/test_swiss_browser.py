@@ -11,8 +11,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from .accounts import signed_in
 from .conftest import ROOT
-from .test_play_now_browser import sign_up
 
 pytestmark = pytest.mark.browser
 
@@ -44,10 +44,8 @@ def staff_login(page, site: str, target: str) -> None:
 def test_five_players_register_decks_and_play_three_swiss_rounds(live_site, live_env, new_page):
     site = live_site
     names = [f"sw{i}_player" for i in range(5)]
-    players = {}
-    for name in names:
-        players[name] = new_page()
-        sign_up(players[name], site, name)
+    players = {name: new_page() for name in names}
+    signed_in(live_env, site, players)
     subprocess.run(
         [sys.executable, "-c", SETUP.format(names=names)], cwd=ROOT, env=live_env, check=True
     )
