@@ -1,10 +1,12 @@
 """Signed-in players made on the server: accounts and their sessions written by a script on
 the live site's database, the session cookie handed to each player's browser.
 
-For tests whose players only need to be signed in (an arena's, a Swiss event's): each sign-up
-through the form costs a page, a post and a password hash on a server that shares two cores
-with Chromium. The forms themselves are clicked by tests/browser/test_sign_in_browser.py
-(sign-up, log-in) and test_play_now_browser.py, test_correspondence_browser.py (sign-up)."""
+For tests whose players only need to be signed in (an arena's, a Swiss event's, the chat's):
+each sign-up or log-in through the form costs a page, a post and a password hash on a server
+that shares two cores with Chromium. The forms themselves are clicked by
+tests/browser/test_sign_in_browser.py, test_play_now_browser.py and
+test_correspondence_browser.py (sign-up), test_around_the_board.py (log-in) and
+test_sign_in_browser.py (log-in refused, then locked out)."""
 
 import subprocess
 import sys
@@ -33,7 +35,8 @@ for name in sys.argv[1:]:
 
 def signed_in(env: dict, site: str, pages: dict) -> None:
     """Create an account for each name of ``pages`` (name -> page, each its own browser
-    context) and sign that page's browser in as it."""
+    context) and sign that page's browser in as it; each page is left on the hall, its
+    header naming the player (where signing in by the form lands)."""
     done = subprocess.run(
         [sys.executable, "-c", SESSIONS_SCRIPT, *pages],
         cwd=ROOT,
@@ -45,3 +48,6 @@ def signed_in(env: dict, site: str, pages: dict) -> None:
     for line in done.stdout.splitlines():
         name, cookie, key = line.split()
         pages[name].context.add_cookies([{"name": cookie, "value": key, "url": site}])
+    for name, page in pages.items():
+        page.goto(f"{site}/")
+        page.wait_for_selector(f"header .who:has-text('{name}')")

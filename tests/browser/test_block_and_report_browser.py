@@ -8,8 +8,9 @@ import sys
 
 import pytest
 
+from .accounts import signed_in
 from .conftest import ROOT
-from .test_chat_browser import PASSWORD, make_accounts, sees, sign_in, start_phalanx, write
+from .test_chat_browser import PASSWORD, sees, start_phalanx, write
 
 pytestmark = pytest.mark.browser
 
@@ -24,7 +25,6 @@ if not User.objects.filter(username="queue_staff").exists():
 
 
 def test_report_mute_and_block_from_the_chat_and_the_player_page(live_site, live_env, new_page):
-    make_accounts(live_env, "ann_r", "ben_r")
     subprocess.run(
         [sys.executable, "-c", STAFF_SCRIPT.format(password=PASSWORD)],
         cwd=ROOT,
@@ -32,8 +32,7 @@ def test_report_mute_and_block_from_the_chat_and_the_player_page(live_site, live
         check=True,
     )
     ann, ben, staff = new_page(), new_page(), new_page()
-    sign_in(ann, live_site, "ann_r")
-    sign_in(ben, live_site, "ben_r")
+    signed_in(live_env, live_site, {"ann_r": ann, "ben_r": ben})
     start_phalanx(ann, ben, live_site)
     write(ben, "you play like a sleepy bot")
     sees(ann, "players", "sleepy bot")

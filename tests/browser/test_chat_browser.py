@@ -4,44 +4,15 @@ replay; quick lines on a phone; a sixth line in ten seconds is refused in words;
 line is shown as text and runs nothing, with the Content-Security-Policy enforced."""
 
 import re
-import subprocess
-import sys
 
 import pytest
 
-from .conftest import ROOT
+from .accounts import signed_in
 from .test_csp_browser import violations, watched
 
 pytestmark = pytest.mark.browser
 MATCH_URL = re.compile(r"/m/(\w+)/$")
-PASSWORD = "Chat-Lantern-4821"
-
-ACCOUNTS_SCRIPT = """
-import django, sys
-django.setup()
-from django.contrib.auth import get_user_model
-User = get_user_model()
-for name in sys.argv[1:]:
-    if not User.objects.filter(username=name).exists():
-        User.objects.create_user(name, password={password!r})
-"""
-
-
-def make_accounts(live_env, *names: str) -> None:
-    subprocess.run(
-        [sys.executable, "-c", ACCOUNTS_SCRIPT.format(password=PASSWORD), *names],
-        cwd=ROOT,
-        env=live_env,
-        check=True,
-    )
-
-
-def sign_in(page, site: str, name: str) -> None:
-    page.goto(f"{site}/accounts/login/")
-    page.fill("input[name=username]", name)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("main button[type=submit]")
-    page.wait_for_selector(f"header .who:has-text('{name}')")
+PASSWORD = "Chat-Lantern-4821"  # staff's, in the admin (test_block_and_report_browser.py)
 
 
 def start_phalanx(host, guest, site: str) -> str:
@@ -72,12 +43,11 @@ def lines(page, room: str) -> list[str]:
 def test_players_talk_live_and_the_spectators_room_stays_theirs_until_the_end(
     live_site, live_env, new_page
 ):
-    make_accounts(live_env, "watcher_dora", "watcher_eli")
     alice, bob = new_page(), new_page()
     dora, eli = new_page(), new_page()
     code = start_phalanx(alice, bob, live_site)
-    for page, name in ((dora, "watcher_dora"), (eli, "watcher_eli")):
-        sign_in(page, live_site, name)
+    signed_in(live_env, live_site, {"watcher_dora": dora, "watcher_eli": eli})
+    for page in (dora, eli):
         page.goto(f"{live_site}/m/{code}/")
         page.wait_for_selector("[data-phx-board]")
 

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from .test_chat_browser import make_accounts, sign_in
+from .accounts import signed_in
 
 pytestmark = pytest.mark.browser
 MATCH_URL = re.compile(r"/m/(\w+)/$")
@@ -16,10 +16,9 @@ MATCH_URL = re.compile(r"/m/(\w+)/$")
 def test_follow_see_online_and_playing_then_challenge_with_a_live_toast(
     live_site, live_env, new_page
 ):
-    make_accounts(live_env, "fay_f", "gil_f")
     fay, gil = new_page(), new_page()
-    sign_in(fay, live_site, "fay_f")
-    sign_in(gil, live_site, "gil_f")  # gil stays on the hall: a page with no match socket
+    # gil stays on the hall: a page with no match socket
+    signed_in(live_env, live_site, {"fay_f": fay, "gil_f": gil})
 
     fay.goto(f"{live_site}/u/gil_f/")
     fay.click("#player-acts button:has-text('Follow')")

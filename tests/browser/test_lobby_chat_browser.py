@@ -3,16 +3,15 @@ included; a guest on the same lobby reads along and is told to sign up to write.
 
 import pytest
 
-from .test_chat_browser import make_accounts, sees, sign_in, write
+from .accounts import signed_in
+from .test_chat_browser import sees, write
 
 pytestmark = pytest.mark.browser
 
 
 def test_signed_up_players_talk_in_the_lobby_and_a_guest_reads(live_site, live_env, new_page):
-    make_accounts(live_env, "kim_l", "lou_l")
     kim, lou, guest = new_page(), new_page(), new_page()
-    sign_in(kim, live_site, "kim_l")
-    sign_in(lou, live_site, "lou_l")
+    signed_in(live_env, live_site, {"kim_l": kim, "lou_l": lou})
     for page in (kim, lou, guest):
         page.goto(f"{live_site}/g/gundam/")
         page.wait_for_selector("#lobby-chat")

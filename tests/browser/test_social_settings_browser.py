@@ -4,17 +4,16 @@ not challenged, and the challenger reads why."""
 
 import pytest
 
+from .accounts import signed_in
 from .driver import click_move, offered, version, wait_for_change
-from .test_chat_browser import make_accounts, sign_in, start_phalanx, write
+from .test_chat_browser import start_phalanx, write
 
 pytestmark = pytest.mark.browser
 
 
 def test_chat_off_and_no_challenges_from_the_settings_page(live_site, live_env, new_page):
-    make_accounts(live_env, "hal_s", "ivy_s")
     hal, ivy = new_page(), new_page()
-    sign_in(hal, live_site, "hal_s")
-    sign_in(ivy, live_site, "ivy_s")
+    signed_in(live_env, live_site, {"hal_s": hal, "ivy_s": ivy})
 
     hal.click("header a:has-text('Friends')")
     hal.click("#social-settings-link")
