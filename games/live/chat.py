@@ -8,6 +8,7 @@ receives a spectator's words; the check in ``visible`` is a second lock on the s
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from urllib.parse import parse_qs
 
 from django.template.loader import render_to_string
@@ -38,11 +39,24 @@ def panel_context(match: Match, player: Player | None) -> dict:
     }
 
 
-def render_lists(match_id: int, player: Player | None) -> str:
-    """Both rooms' lists, replacing the page's (a socket that opens or reopens catches up)."""
-    match = Match.objects.prefetch_related("seats").get(pk=match_id)
+@dataclass(frozen=True)
+class Lists:
+    """Both rooms' lists as an out-of-band fragment that replaces the page's, and the ids
+    of the lines in it."""
+
+    html: str
+    ids: frozenset[int]
+
+
+def _lists(match: Match, player: Player | None) -> Lists:
     ctx = panel_context(match, player)
-    return render_to_string("match/_chat_lists.html", {**ctx, "oob": True})
+    ids = frozenset(line["id"] for room in ctx["chat_lines"].values() for line in room)
+    return Lists(render_to_string("match/_chat_lists.html", {**ctx, "oob": True}), ids)
+
+
+def render_lists(match_id: int, player: Player | None) -> Lists:
+    """Both rooms' lists as stored now (the end of a match opens the spectators' room)."""
+    return _lists(Match.objects.prefetch_related("seats").get(pk=match_id), player)
 
 
 def newest_shown(query_string: bytes) -> int | None:
@@ -52,20 +66,21 @@ def newest_shown(query_string: bytes) -> int | None:
     return int(shown) if shown.isascii() and shown.isdigit() and len(shown) < 19 else None
 
 
-def lists_if_behind(match: Match, player: Player | None, shown: int | None) -> str:
-    """Both rooms' lists for a socket that opens on ``match`` (its opening's read), or ""
+def lists_if_behind(match: Match, player: Player | None, shown: int | None) -> Lists | None:
+    """Both rooms' lists for a socket that opens on ``match`` (its opening's read), or None
     when the page already holds them: the match still runs and no line is newer than the
-    newest the page shows. While a match runs its lines are only added to, so that page is
-    whole (a line staff delete in the admin, or a block set meanwhile in another tab, stays
-    on a page open at the time until it reloads). At the end a player's page gains the spectators' room, so a socket opening on
-    an ended match always sends the lists; so does one that does not say what it shows.
-    Opening sockets together (pairs starting their next matches) made these lists a
-    tenth of daphne's work, for pages that had them already."""
+    newest the page shows.
+
+    While a match runs its lines are only added to, so that page is whole (a line staff
+    delete in the admin, or a block set meanwhile in another tab, stays on a page open at
+    the time until it reloads). At the end a player's page gains the spectators' room, so a
+    socket opening on an ended match always sends the lists; so does one that does not say
+    what it shows. Opening sockets together (pairs starting their next matches) made these
+    lists a tenth of daphne's work, for pages that had them already."""
     running = match.status in (Match.Status.WAITING, Match.Status.ACTIVE)
     if running and shown is not None and not match.chat_lines.filter(pk__gt=shown).exists():
-        return ""
-    ctx = panel_context(match, player)
-    return render_to_string("match/_chat_lists.html", {**ctx, "oob": True})
+        return None
+    return _lists(match, player)
 
 
 def render_line(line: dict, player: Player | None) -> str:

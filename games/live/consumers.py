@@ -297,6 +297,7 @@ class MatchConsumer(SocketConsumer):
     kind = LiveSocket.Kind.MATCH
     abandon_check = None
     offer_due = False  # the abandonment offer may be showing
+    chat_listed: frozenset[int] = frozenset()  # the lines of the chat lists last sent
 
     async def connect(self):
         self.code = self.scope["url_route"]["kwargs"]["code"]
@@ -328,8 +329,8 @@ class MatchConsumer(SocketConsumer):
         # catches up on lines said while it was away (games/live/chat.py).
         shown = live_chat.newest_shown(self.scope.get("query_string", b""))
         lists = await db(live_chat.lists_if_behind)(self.opened_on, self.player, shown)
-        if lists:
-            await self.send(text_data=lists)
+        if lists is not None:
+            await self.send_chat_lists(lists)
         if self.bot_match:
             if self.searching_bot:
                 bot_decisions.warm_up()  # its first search comes soon; a start takes a while
@@ -645,8 +646,10 @@ class MatchConsumer(SocketConsumer):
         if line.get("room") == "spectators" and not self.spectating:
             # Only after the end does the spectators' room reach a player (through the
             # match's group): the page then shows that room whole, as a reload would.
-            await self.send(text_data=await db(live_chat.render_lists)(self.match_id, self.player))
+            await self.send_chat_lists(await db(live_chat.render_lists)(self.match_id, self.player))
             return
+        if line.get("id") in self.chat_listed:
+            return  # said as the lists just sent were read: it is on the page already
         signed_in_pair = line.get("user_id") is not None and self.player.user_id is not None
         if signed_in_pair and await db(live_chat.hidden_from)(line, self.player):
             return
@@ -659,7 +662,14 @@ class MatchConsumer(SocketConsumer):
         """The match ended: a player's page now shows the spectators' room, whole."""
         if self.spectating or self.chat_off or self.spectators_room_off:
             return
-        await self.send(text_data=await db(live_chat.render_lists)(self.match_id, self.player))
+        await self.send_chat_lists(await db(live_chat.render_lists)(self.match_id, self.player))
+
+    async def send_chat_lists(self, lists: live_chat.Lists) -> None:
+        """Replace the page's chat lists. The socket joined its groups before reading them, so
+        a line said as they were read is in them and also on its way from the group; its
+        id, kept here, stops it from being appended a second time."""
+        self.chat_listed = lists.ids
+        await self.send(text_data=lists.html)
 
     def _handle(self, data: dict) -> bool:
         """Act on a frame that is not a move (resign, hot-seat hand-over). Returns True when

@@ -81,3 +81,22 @@ async def test_the_match_page_opens_its_socket_saying_the_newest_line_it_shows()
     page = (await client.get(f"/m/{match.code}/")).content.decode()
     address = re.search(r'ws-connect="(/ws/m/[^"]+)"', page)
     assert address is not None and address.group(1) == f"/ws/m/{match.code}/?chat={newest}"
+
+
+async def test_a_line_said_as_the_opening_reads_the_lists_reaches_the_page_once(monkeypatch):
+    """The socket joins its match's group before it reads the lists: a line said in between
+    is in the lists it sends and comes from the group as well, and must not be appended a
+    second time."""
+    from games.live import chat as live_chat
+
+    match, newest = await match_with_a_line("hello")
+    read_lists = live_chat.lists_if_behind
+
+    def said_meanwhile(opened_on, player, shown):
+        chat.say(match.pk, persona("bob"), "said just now", None)
+        return read_lists(opened_on, player, shown)
+
+    monkeypatch.setattr(live_chat, "lists_if_behind", said_meanwhile)
+    sent = await opening(match.code, f"?chat={newest}")
+    assert LISTS in sent
+    assert sent.count("said just now") == 1, sent[-800:]
