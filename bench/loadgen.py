@@ -188,7 +188,8 @@ class Slot:
 
     def url(self, seat: int, code: str | None) -> tuple[str, str]:
         key = code or f"{self.run.spec['pair_prefix']}-{self.number}"
-        path = f"/ws/m/{code}/" if code else f"/ws/echo/{key}/"
+        # As a match page opens its socket: saying the newest chat line it shows (none).
+        path = f"/ws/m/{code}/?chat=0" if code else f"/ws/echo/{key}/"
         front = self.run.spec.get("front")
         if front:  # --via-nginx: nginx picks the worker (bench/via_nginx.py)
             return f"wss://{front}{path}", f"https://{front}"
