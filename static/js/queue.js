@@ -20,8 +20,11 @@
   // connection a press before then would reload the page instead of queueing. Once open it
   // stays enabled: a press while the socket reconnects is held and sent when it is back.
   const playNow = document.querySelector("#play-now-form button[type=submit]");
+  const waitWords = document.getElementById("play-now-wait");
   document.body.addEventListener("htmx:wsOpen", function (evt) {
-    if (playNow && evt.target.contains(playNow)) playNow.disabled = false;
+    if (!playNow || !evt.target.contains(playNow)) return;
+    playNow.disabled = false;
+    if (waitWords) waitWords.hidden = true;
   });
   let since = null;
   let leaving = false;

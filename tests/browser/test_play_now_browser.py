@@ -110,8 +110,10 @@ def test_play_now_waits_for_a_first_visits_socket(live_site, new_page):
     page.goto(f"{live_site}/g/phalanx/")
     button = page.locator("#play-now-form button[type=submit]")
     assert button.is_disabled(), "no socket yet: nothing would carry the press"
+    assert page.locator("#play-now-wait").inner_text() == "Connecting to the lobby…"
     page.evaluate("window.releaseGuestPost()")
     button.click()  # Playwright waits for the button to be enabled: the socket is open
+    assert page.locator("#play-now-wait").is_hidden(), "the words go once it may be pressed"
     page.wait_for_selector("#play-now-status >> text=Looking for an opponent")
     assert page.url == f"{live_site}/g/phalanx/"
     page.click("#play-now-status button:has-text('Leave the queue')")
