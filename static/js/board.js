@@ -5,22 +5,32 @@
 // Nothing here decides anything about the game: the server renders every part.
 (function () {
   "use strict";
-  var HIGHLIGHT_MS = 900;
+  var LIT_MS = 450; // what a move changed stays lit this long, then fades for FADE_MS
+  var FADE_MS = 300;
   var logOpen = false; // the drawer's state survives the board being swapped in again
 
   // A frame replaces only the parts whose HTML changed (games/live/frames.py), so a part
   // arriving by an out-of-band swap is exactly "what the last move changed". A whole-board
   // swap (a new stage, a reconnect) is not highlighted: everything would light up.
+  // The swapped-in parts' elements are new, so lighting them needs no restart; the parts of
+  // one frame are lit together once its swaps are done, and fade together (board.css).
+  var changedParts = [];
   function markChanged(part) {
-    for (var i = 0; i < part.children.length; i++) {
-      var el = part.children[i];
-      el.classList.remove("is-changed");
-      void el.offsetWidth; // restart the animation when the same part changes twice in a row
-      el.classList.add("is-changed");
-    }
+    if (changedParts.push(part) === 1) { queueMicrotask(lightChanged); }
+  }
+  function lightChanged() {
+    var lit = [];
+    changedParts.forEach(function (part) {
+      for (var i = 0; i < part.children.length; i++) { lit.push(part.children[i]); }
+    });
+    changedParts = [];
+    lit.forEach(function (el) { el.classList.add("is-changed"); });
     window.setTimeout(function () {
-      for (var i = 0; i < part.children.length; i++) { part.children[i].classList.remove("is-changed"); }
-    }, HIGHLIGHT_MS);
+      lit.forEach(function (el) { el.classList.add("was-changed"); el.classList.remove("is-changed"); });
+      window.setTimeout(function () {
+        lit.forEach(function (el) { el.classList.remove("was-changed"); });
+      }, FADE_MS);
+    }, LIT_MS);
   }
 
   // A prompt that needs an answer (data-prompt) takes focus and scrolls into view when it
