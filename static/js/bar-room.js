@@ -38,8 +38,17 @@
     measure();
   }
 
+  // A frame swaps several parts, each an htmx:load, and ends with htmx:wsAfterMessage: the
+  // bars are looked at once, after the frame's last swap. Measuring at each event made the
+  // browser lay the page out again between one part's swap and the next.
+  var watching = false;
+  function watchSoon() {
+    if (watching) { return; }
+    watching = true;
+    queueMicrotask(function () { watching = false; watch(); });
+  }
   document.addEventListener("DOMContentLoaded", watch);
-  document.addEventListener("htmx:load", watch);
-  document.addEventListener("htmx:wsAfterMessage", watch);
+  document.addEventListener("htmx:load", watchSoon);
+  document.addEventListener("htmx:wsAfterMessage", watchSoon);
   window.addEventListener("resize", measure);
 }());
