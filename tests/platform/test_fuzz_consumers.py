@@ -5,6 +5,7 @@ moves from a spectator, stale steps and repeated frames: each gets a clear rejec
 sending socket only, never a server error, and the match state and log stay unchanged.
 """
 
+import asyncio
 import json
 import re
 
@@ -94,7 +95,9 @@ async def hammer(game: str, frames: list[str], seed: str) -> None:
     # presence news the later arrivals brought.
     for comm in (alice, bob, carol):
         await until(comm, 'id="flash"')
-    await drain(alice), await drain(bob), await drain(carol)
+    # Drained together: each waits for its own quiet moment, and one after the other those
+    # waits were most of this test's time.
+    await asyncio.gather(drain(alice), drain(bob), drain(carol))
     for text in frames:
         for sender in (alice, carol):
             await sender.send_to(text_data=text)
@@ -103,9 +106,11 @@ async def hammer(game: str, frames: list[str], seed: str) -> None:
             # for none. Whatever follows the rejection is read with the next reply, or below.
             reply = await until_rejected(sender)
             assert "went wrong on our side" not in reply, f"server error on {text[:60]!r}"
-    for sender in (alice, carol):
-        assert "went wrong on our side" not in await drain(sender, timeout=0.2)
-    assert await drain(bob, timeout=0.2) == "", "rejections go to the sender only"
+    after_alice, after_carol, after_bob = await asyncio.gather(
+        drain(alice, timeout=0.2), drain(carol, timeout=0.2), drain(bob, timeout=0.2)
+    )
+    assert "went wrong on our side" not in after_alice + after_carol
+    assert after_bob == "", "rejections go to the sender only"
     assert await snapshot(match) == before, "state, version and log unchanged"
     for comm in (alice, bob, carol):
         await comm.disconnect()
