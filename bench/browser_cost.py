@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import statistics
 import tempfile
 from collections import defaultdict
@@ -27,6 +26,7 @@ from pathlib import Path
 from bench.common import percentile, save, table
 from bench.live import Database
 from bench.processes import CLK_TCK, Server, cpu_ticks, free_port
+from tests.browser.driver import create_and_join
 from tests.live import launched_chromium
 
 LAYOUT = {"Layout"}  # the timeline's own events (Blink's nested ones would count twice)
@@ -135,12 +135,7 @@ def play(site: str, moves: int, trace_path: Path) -> dict:
         browser = launched_chromium(playwright)
         desk = browser.new_context(viewport={"width": 1000, "height": 900}).new_page()
         phone = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
-        desk.goto(f"{site}/g/phalanx/")
-        desk.check("input[name=mode][value=online]")
-        desk.click("button:has-text('Create match')")
-        desk.wait_for_url(re.compile(r"/m/\w+/$"))
-        phone.goto(desk.url)
-        phone.click("button:has-text('Join this match')")
+        create_and_join(desk, phone, site, "phalanx")
         for page in (desk, phone):
             page.wait_for_selector("#board form.action-form button, [data-phx-board]")
         renderers = renderer_pids(before)

@@ -22,19 +22,38 @@ def offered(page) -> list[str]:
     return page.locator(ACTION_BUTTONS).evaluate_all("els => els.map(e => e.dataset.action)")
 
 
+# How long a click waits for the button it chose before the board is read again.
+CHOICE_HOLDS_MS = 3000
+
+
 def click_move(page, prefer: tuple[str, ...] = (), timeout: float | None = None) -> bool:
     """Click a move (the first whose payload contains a preferred fragment, else the first).
-    Returns False when nothing is offered. Waits until the server sent a new version."""
-    # Never resign: a board that offers it beside nothing else (ShapeShips while the other
-    # side decides) is waiting, not asking.
-    payloads = [p for p in offered(page) if '"type":"resign"' not in p]
-    if not payloads:
-        return False
-    choice = next((p for frag in prefer for p in payloads if frag in p), payloads[0])
-    before = version(page)
-    page.locator(f"{ACTION_BUTTONS}[data-action='{choice}']").first.click(timeout=timeout)
-    wait_for_change(page, before)
-    return True
+    Returns False when nothing is offered. Waits until the server sent a new version.
+
+    The opponent's last move may reach this page only after its buttons were read (from
+    another worker, on a loaded machine): their draft pick takes the card this player chose,
+    and the button never comes back. Like a person, the driver then reads the board again
+    and chooses again, for up to ``timeout`` ms in all."""
+    deadline = time.monotonic() + (timeout or 20000) / 1000
+    while True:
+        # Never resign: a board that offers it beside nothing else (ShapeShips while the
+        # other side decides) is waiting, not asking.
+        payloads = [p for p in offered(page) if '"type":"resign"' not in p]
+        if not payloads:
+            return False
+        choice = next((p for frag in prefer for p in payloads if frag in p), payloads[0])
+        before = version(page)
+        left_ms = (deadline - time.monotonic()) * 1000
+        try:
+            page.locator(f"{ACTION_BUTTONS}[data-action='{choice}']").first.click(
+                timeout=max(1, min(CHOICE_HOLDS_MS, left_ms))
+            )
+        except PlaywrightTimeout:
+            if time.monotonic() >= deadline:
+                raise
+            continue
+        wait_for_change(page, before)
+        return True
 
 
 def play_until_over(pages, prefer: tuple[str, ...] = (), max_moves: int = 400) -> None:
@@ -113,17 +132,23 @@ def start_bot_match(page, site: str, game: str) -> str:
     return page.url
 
 
-def start_online_match(creator, joiner, site: str, game: str) -> str:
+def create_and_join(creator, joiner, site: str, game: str) -> str:
     """``creator`` makes an online challenge from the lobby and ``joiner`` takes it on the
-    match page; returns once the creator's board offers moves, with the match's URL."""
+    match page; returns the match's URL once the join is clicked."""
     creator.goto(f"{site}/g/{game}/")
     creator.check("input[name=mode][value=online]")
     creator.click("button:has-text('Create match')")
     creator.wait_for_url(re.compile(r"/m/\w+/$"))
     joiner.goto(creator.url)
     joiner.click("button:has-text('Join this match')")
-    creator.wait_for_selector("#board form.action-form button")
     return creator.url
+
+
+def start_online_match(creator, joiner, site: str, game: str) -> str:
+    """As ``create_and_join``, returning once the creator's board offers moves."""
+    url = create_and_join(creator, joiner, site, game)
+    creator.wait_for_selector("#board form.action-form button")
+    return url
 
 
 def reach_mid_match(page, game: str, moves: int | None = None) -> None:
