@@ -4,6 +4,8 @@ main thread spent its time.
 
     .venv/bin/python -m bench.browser_cost [--moves 40] [--no-save]
 
+It drives Debian's Chromium as the browser tests do (`make chromium` installs it).
+
 A frame from the server reaches a page as one websocket message; htmx swaps its parts in and
 the page's scripts (static/js/) react, all in that message's handler. Printed per page: the
 frames received, the handler's main-thread milliseconds per frame (mean and p95) and the
