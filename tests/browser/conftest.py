@@ -12,6 +12,8 @@ from django.conf import settings as django_settings
 
 from tests.live import CHROMIUM, free_port, migrate, wait_for_port
 
+from .people import People
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -81,24 +83,29 @@ def serve(env: dict):
         log.close()
 
 
+@pytest.fixture(scope="session")
+def people(browser):
+    """This test process's people, kept between its tests (tests/browser/people.py)."""
+    kept = People(browser)
+    yield kept
+    kept.close()
+
+
 @pytest.fixture
-def new_page(browser):
-    """Each call is a separate person: a fresh browser context with its own cookies.
+def new_page(people):
+    """Each call is a separate person: a page in a browser context of its own, with its own
+    cookies and storage (reused from an earlier test only once cleared of both).
 
     The site's Content-Security-Policy forbids eval, which Playwright's own string
     predicates (wait_for_function) use inside the page; so contexts bypass it unless a test
     asks for it to be enforced (tests/browser/test_csp_browser.py plays every board so)."""
-    contexts = []
+    taken = []
 
     def make(width: int = 1000, height: int = 900, enforce_csp: bool = False):
-        ctx = browser.new_context(
-            viewport={"width": width, "height": height}, bypass_csp=not enforce_csp
-        )
-        contexts.append(ctx)
-        page = ctx.new_page()
-        page.set_default_timeout(15000)
-        return page
+        person = people.take(width, height, enforce_csp)
+        taken.append(person)
+        return person.page
 
     yield make
-    for ctx in contexts:
-        ctx.close()
+    for person in taken:
+        people.give_back(person)
