@@ -34,7 +34,7 @@ LASTING_ON_BOTH = (
 )
 LASTING_ON_PAGE = (*LASTING_ON_BOTH, "add_locator_handler")
 LASTING_ON_CONTEXT = (*LASTING_ON_BOTH, "new_page", "set_geolocation")
-# People kept for reuse, per kind; a test with more opens new ones.
+# People kept for reuse between tests; a test that needs more opens new ones.
 KEPT = 8
 DEFAULT_TIMEOUT_MS = 15000
 
@@ -72,7 +72,9 @@ class Person:
         """Make this person a stranger again; False when it cannot be (then close it)."""
         if self.used_up or self.page.is_closed() or len(self.context.pages) != 1:
             return False
-        self.page.set_default_timeout(DEFAULT_TIMEOUT_MS)  # the test may have left it short
+        # The test may have left them short (a navigation's own timeout outranks the other).
+        self.page.set_default_timeout(DEFAULT_TIMEOUT_MS)
+        self.page.set_default_navigation_timeout(DEFAULT_TIMEOUT_MS)
         # Session storage belongs to the tab, and only a page of its origin can clear it: so
         # a person who visited more than the origin it is on is not reused.
         here = urlsplit(self.page.url)

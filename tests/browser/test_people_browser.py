@@ -27,6 +27,7 @@ def test_a_reused_person_keeps_no_cookie_storage_or_emulation_of_the_last_test(
     page.context.add_cookies([{"name": "left", "value": "behind", "url": live_site}])
     page.emulate_media(reduced_motion="reduce")
     page.set_default_timeout(1)
+    page.set_default_navigation_timeout(1)
     own_people.give_back(first)
 
     again = own_people.take(1366, 768, enforce_csp=False)
