@@ -50,10 +50,10 @@ UNIT_TESTS := tests/engines tests/test_*.py
 # The parts run in pytest-xdist processes. The unit, browser and scale parts keep both cores
 # of the CI machine busy with two (Chromium, the servers and PostgreSQL are CPU-bound; four
 # made the browser part slower, 425 -> 574 s). The platform tests wait on sockets, timers and
-# subprocesses for half their time, so four processes fill the cores: 126 -> 80 s, with six
-# no faster. Each browser process serves the hall from a server of its own, and the scale
-# tests give each process its own databases and Redis numbers (tests/settings.py), so no
-# test meets another process's players or matches.
+# subprocesses for half their time, so four processes fill the cores: 126 -> 80-106 s in five
+# runs, with six no faster. Each browser process serves the hall from a server of its own,
+# and the scale tests give each process its own databases and Redis numbers
+# (tests/settings.py), so no test meets another process's players or matches.
 JOBS := -n 2
 PLATFORM_JOBS := -n 4
 TIMES := .test-times
