@@ -4,9 +4,12 @@ import contextlib
 import os
 import secrets
 import socket
+import sqlite3
 import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 CHROMIUM = "/usr/bin/chromium"
 # As root in a sandbox without a network: no sandboxing, no GPU, and none of Chromium's
@@ -85,8 +88,21 @@ def serving(db_path, root):
         server.wait(timeout=15)
 
 
+# One migrated SQLite file per test process, copied for each further server: a migrate is
+# about a second of CPU (Django's start and every migration), and the browser tests start a
+# server in each process and several more for short clocks and arenas.
+_migrated_sqlite: list[Path] = []
+
+
 def migrate(env: dict, cwd) -> None:
-    """``manage.py migrate`` for a server about to start on ``env``'s database."""
+    """``manage.py migrate`` for a server about to start on ``env``'s database. A new SQLite
+    file is a copy of the first one this process migrated."""
+    target = None
+    if "SQLITE_PATH" in env and "DATABASE_URL" not in env:
+        target = Path(env["SQLITE_PATH"])
+    if target is not None and not target.exists() and _migrated_sqlite:
+        copy_sqlite(_migrated_sqlite[0], target)
+        return
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "--noinput"],
         cwd=cwd,
@@ -94,3 +110,18 @@ def migrate(env: dict, cwd) -> None:
         check=True,
         capture_output=True,
     )
+    if target is not None and not _migrated_sqlite:
+        # Taken now, before a server writes to the original.
+        template = Path(tempfile.mkdtemp(prefix="duelhall-migrated-")) / "migrated.sqlite3"
+        copy_sqlite(target, template)
+        _migrated_sqlite.append(template)
+
+
+def copy_sqlite(source: Path, target: Path) -> None:
+    """A consistent copy through SQLite's backup API, which also reads what is still in the
+    source's write-ahead log (a plain file copy could miss it)."""
+    with (
+        contextlib.closing(sqlite3.connect(source)) as src,
+        contextlib.closing(sqlite3.connect(target)) as dst,
+    ):
+        src.backup(dst)
