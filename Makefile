@@ -51,8 +51,7 @@ UNIT_TESTS := tests/engines tests/test_*.py
 # of the CI machine busy with two (Chromium, the servers and PostgreSQL are CPU-bound; four
 # made the browser part slower, 425 -> 574 s). The platform tests wait on sockets, timers and
 # subprocesses for half their time, so four processes fill the cores: 126 -> 80-106 s in five
-# runs, with six no faster; and the unit tests run beside them (tools/together says why).
-# Each browser process serves the hall from a server of its own,
+# runs, with six no faster. Each browser process serves the hall from a server of its own,
 # and the scale tests give each process its own databases and Redis numbers
 # (tests/settings.py), so no test meets another process's players or matches.
 JOBS := -n 2
@@ -62,9 +61,8 @@ TIMES := .test-times
 test: install chromium nginx
 	@rm -f $(TIMES)
 	@TIMES=$(TIMES) tools/timed lint $(BIN)/ruff check .
-	@TIMES=$(TIMES) tools/together \
-	  unit/engines "$(BIN)/python -m pytest -q $(JOBS) $(UNIT_TESTS)" \
-	  platform "$(BIN)/python -m pytest -q $(PLATFORM_JOBS) tests/platform"
+	@TIMES=$(TIMES) tools/timed unit/engines $(BIN)/python -m pytest -q $(JOBS) $(UNIT_TESTS)
+	@TIMES=$(TIMES) tools/timed platform $(BIN)/python -m pytest -q $(PLATFORM_JOBS) tests/platform
 	@TIMES=$(TIMES) tools/timed browser $(BIN)/python -m pytest -q $(JOBS) tests/browser
 	@TIMES=$(TIMES) $(SCALE_ENV) tools/timed scale $(BIN)/python -m pytest -q $(JOBS) tests/scale
 	@echo "== every part:" && cat $(TIMES) && rm -f $(TIMES)
