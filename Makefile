@@ -47,15 +47,20 @@ SCALE_ENV := DATABASE_URL=postgresql://postgres@127.0.0.1:5432/duelhall REDIS_UR
 # Each part says how long it took (tools/timed) and the times are listed again at the end, so
 # a slow part shows; a failing part stops the run after its line.
 UNIT_TESTS := tests/engines tests/test_*.py
-# The parts run in pytest-xdist processes. The unit, browser and scale parts keep both cores
-# of the CI machine busy with two (Chromium, the servers and PostgreSQL are CPU-bound; four
-# made the browser part slower, 425 -> 574 s). The platform tests wait on sockets, timers and
-# subprocesses for half their time, so four processes fill the cores: 126 -> 80-106 s in five
-# runs, with six no faster. Each browser process serves the hall from a server of its own,
-# and the scale tests give each process its own databases and Redis numbers
-# (tests/settings.py), so no test meets another process's players or matches.
+# The parts run in pytest-xdist processes. The unit and scale parts keep both cores of the CI
+# machine busy with two (the engines, the servers and PostgreSQL are CPU-bound). The browser
+# part is bound by Chromium's CPU too, but its clock, arena and abandonment tests wait out
+# short timers, and with two processes the machine was 85% busy: three fill it (97%), 296 ->
+# 281 s and 324 -> 309 s in two interleaved pairs of runs; four made it slower (425 -> 574 s).
+# The platform tests wait on sockets, timers and subprocesses for half their time, so four
+# processes fill the cores: 126 -> 80-106 s in five runs, with six no faster; the unit tests
+# beside them saved nothing (127 and 111 s one after the other, 127 and 109 s side by side).
+# Each browser process serves the hall from a server of its own, and the scale tests give
+# each process its own databases and Redis numbers (tests/settings.py), so no test meets
+# another process's players or matches.
 JOBS := -n 2
 PLATFORM_JOBS := -n 4
+BROWSER_JOBS := -n 3
 TIMES := .test-times
 
 test: install chromium nginx
@@ -63,7 +68,7 @@ test: install chromium nginx
 	@TIMES=$(TIMES) tools/timed lint $(BIN)/ruff check .
 	@TIMES=$(TIMES) tools/timed unit/engines $(BIN)/python -m pytest -q $(JOBS) $(UNIT_TESTS)
 	@TIMES=$(TIMES) tools/timed platform $(BIN)/python -m pytest -q $(PLATFORM_JOBS) tests/platform
-	@TIMES=$(TIMES) tools/timed browser $(BIN)/python -m pytest -q $(JOBS) tests/browser
+	@TIMES=$(TIMES) tools/timed browser $(BIN)/python -m pytest -q $(BROWSER_JOBS) tests/browser
 	@TIMES=$(TIMES) $(SCALE_ENV) tools/timed scale $(BIN)/python -m pytest -q $(JOBS) tests/scale
 	@echo "== every part:" && cat $(TIMES) && rm -f $(TIMES)
 

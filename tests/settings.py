@@ -10,9 +10,9 @@ import secrets
 
 os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
 
-# `make test` runs each part in two pytest-xdist processes (gw0, gw1) against one Redis server:
-# each takes a database of its own, or the groups named after match ids (match-1, ...) of the
-# two processes' separate test databases would hear each other's news.
+# `make test` runs each part in pytest-xdist processes (gw0, gw1, ...), and the scale part's
+# share one Redis server: each takes a database of its own, or the groups named after match ids
+# (match-1, ...) of the processes' separate test databases would hear each other's news.
 _redis, _xdist = os.environ.get("REDIS_URL", ""), os.environ.get("PYTEST_XDIST_WORKER", "")
 if _redis and _xdist.startswith("gw") and _redis.rpartition("/")[2].isdigit():
     _base, _, _db = _redis.rpartition("/")
