@@ -304,7 +304,7 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / ".staticfiles"))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "games.pages.static_storage.RememberingStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "games.pages.static_storage.VersionedStaticFilesStorage"},
 }
 # Serve straight from the app and project static folders (no collectstatic needed locally).
 WHITENOISE_USE_FINDERS = True
