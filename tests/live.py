@@ -1,8 +1,10 @@
 """Helpers for tests that start real servers and drive Debian's Chromium."""
 
+import atexit
 import contextlib
 import os
 import secrets
+import shutil
 import socket
 import sqlite3
 import subprocess
@@ -112,7 +114,9 @@ def migrate(env: dict, cwd) -> None:
     )
     if target is not None and not _migrated_sqlite:
         # Taken now, before a server writes to the original.
-        template = Path(tempfile.mkdtemp(prefix="duelhall-migrated-")) / "migrated.sqlite3"
+        folder = tempfile.mkdtemp(prefix="duelhall-migrated-")
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        template = Path(folder) / "migrated.sqlite3"
         copy_sqlite(target, template)
         _migrated_sqlite.append(template)
 
