@@ -20,7 +20,16 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from games.engines import GAME_MODULES
-from games.live import bot_decisions, bot_pacer, moves, render_workers, sessions, sockets, watching
+from games.live import (
+    bot_decisions,
+    bot_pacer,
+    held,
+    moves,
+    render_workers,
+    sessions,
+    sockets,
+    watching,
+)
 from games.live import chat as live_chat
 from games.live.queue import QueueSeat
 from games.live.refusals import public_message
@@ -323,6 +332,9 @@ class MatchConsumer(SocketConsumer):
         # from it and sent, or the watchdog and a notification could each diff against the
         # same page and send frames that do not add up.
         self.shown, self.sending = None, asyncio.Lock()
+        # What the page was served with, if it names it: the first frame is not sent when it
+        # is those very bytes (games/live/held.py).
+        self.held = None if self.hotseat else held.named(self.scope.get("query_string", b""))
         self.taken_version = None  # a version sent from a frame a worker rendered with a move
         await self.send_snapshot()
         # The chat as stored now, when the page may lack some of it: a reopened socket
@@ -498,8 +510,12 @@ class MatchConsumer(SocketConsumer):
             if rendered is None:
                 rendered = await db(self._render)(flash, version, shown)
             self._note_shown(rendered.version, rendered.deadline)
-            if rendered.html:  # empty: nothing this viewer sees changed (board_frames.py)
-                await self.send(text_data=rendered.html)
+            html = rendered.html
+            served, self.held = self.held, None  # the page's name is for the first frame only
+            if served is not None and shown is None and html and held.name_of(html) == served:
+                html = ""  # the page shows this very frame already
+            if html:  # empty: nothing this viewer sees changed (board_frames.py)
+                await self.send(text_data=html)
             self.shown = rendered.shown
 
     async def take_frame(self, rendered: Rendered, based_on) -> None:

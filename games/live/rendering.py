@@ -232,6 +232,12 @@ def render_frame(
     any other from its rendered page (games/live/frames.py)."""
     ctx = context_for(match, viewer)
     ctx["flash"] = flash
+    return frame_in(match, ctx, shown)
+
+
+def frame_in(match: Match, ctx: dict, shown: Shown | None = None) -> tuple[str, Shown]:
+    """``render_frame`` from a context made already (``context_for`` and the flash): the
+    match page renders its board this way, so that it holds exactly a whole frame."""
     layout = layout_of(match.game, ctx)
     if layout is not None:
         return board_frames.frame(ctx, layout, shown)
@@ -239,7 +245,7 @@ def render_frame(
     def render(builder) -> str:
         return render_to_string("match/_fragments.html", {**ctx, FRAME_VARIABLE: builder})
 
-    return frame_of(render, shown, match.version, flash)
+    return frame_of(render, shown, match.version, ctx["flash"])
 
 
 def render_flash(message: str) -> str:

@@ -10,12 +10,14 @@ from django.contrib.auth import login
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from games.engines import GAME_MODULES, get_engine
+from games.live import held
 from games.live.chat import panel_context
-from games.live.rendering import Viewer, context_for
+from games.live.rendering import Viewer, context_for, frame_in
 from games.matches import lobby_chat, ratings, services
 from games.matches.chat import QUICK_LINES
 from games.matches.client_address import of_request as client_address
@@ -159,7 +161,11 @@ def match_page(request, code: str):
     reserved = reserved or (
         match.invited_id is not None and match.invited_id != request.player.user_id
     )
-    ctx = context_for(match, Viewer(request.player, seat, hotseat))
+    # The board and the fragments around it, exactly as a socket's whole frame renders them
+    # (the frame's own context, nothing of the page's added); the socket's address names
+    # them (games/live/held.py), so that its first frame is not sent again unchanged.
+    ctx = {**context_for(match, Viewer(request.player, seat, hotseat)), "flash": ""}
+    fragments, _ = frame_in(match, ctx)
     ctx.update(
         {
             "can_join": match.status == Match.Status.WAITING and not mine and not reserved,
@@ -171,7 +177,9 @@ def match_page(request, code: str):
             "engine": get_engine(match.game),
             "guest_correspondence": match.correspondence and request.player.is_guest,
             "can_abort": bool(mine) and services.can_abort_correspondence(match),
-            "flash": "",
+            "fragments": mark_safe(fragments),  # noqa: S308 - our templates, escaped there
+            # Hot-seat's socket decides which seat its first frame shows: always sent.
+            "held": None if hotseat else held.name_of(fragments),
         }
     )
     ctx.update(panel_context(match, request.player))

@@ -13,6 +13,21 @@
       el.classList.toggle("urgent", left <= 3);
     });
   }
+  // A match page's socket address names the board the page was served with (held=…), so
+  // that the server does not send that board again (games/live/held.py). Only a page's
+  // first socket may say so: a socket that reopens may find the page showing frames it got
+  // meanwhile or missing ones sent while it was away, so it asks for the board afresh.
+  if (window.htmx && htmx.createWebSocket) {
+    var openSocket = htmx.createWebSocket, opened = {};
+    htmx.createWebSocket = function (url) {
+      if (opened[url]) {
+        url = url.replace(/[?&]held=[^&]*/, "").replace(/\/&/, "/?");
+      } else {
+        opened[url] = true;
+      }
+      return openSocket(url);
+    };
+  }
   setInterval(tick, 250);
   document.addEventListener("DOMContentLoaded", tick);
   // A frame brings its clock as "…": show the time at once, not at the next tick.
