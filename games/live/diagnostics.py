@@ -1,4 +1,5 @@
-"""On SIGUSR1, one log line of what the socket machinery of this process holds; on SIGUSR2,
+"""On SIGUSR1, one log line of what the socket machinery of this process holds and the stack
+of each asyncio task (where it waits; up to 50 of them); on SIGUSR2,
 the stack of every thread (Python's faulthandler, to stderr): what a worker that no longer
 answers is waiting on, without stopping it. The scale-out tests ask for both when one fails.
 
@@ -19,6 +20,7 @@ import asyncio
 import contextlib
 import faulthandler
 import gc
+import io
 import logging
 import signal
 
@@ -29,14 +31,25 @@ SOCKET_OBJECTS = frozenset(
     {"WebSocketProtocol", "MatchConsumer", "LobbyConsumer", "EchoConsumer", "DatabaseWrapper"}
 )
 
+# A few sockets' tasks are worth a stack each (a failing test's worker); a soak's thousand
+# are not.
+STACKS_UP_TO = 50
+
 
 def _report(signum, frame) -> None:
     from games.live import sockets, watching
 
     try:
-        tasks = len(asyncio.all_tasks(asyncio.get_running_loop()))
+        running = asyncio.all_tasks(asyncio.get_running_loop())
+        tasks = len(running)
     except RuntimeError:  # no loop running on this thread (yet)
-        tasks = -1
+        running, tasks = set(), -1
+    for task in running if tasks <= STACKS_UP_TO else ():
+        # Where each task waits: a socket whose first frame never came shows here which
+        # await it is stuck on (a render worker's start, a thread, the channel layer).
+        stack = io.StringIO()
+        task.print_stack(limit=12, file=stack)
+        log.warning("soak-task %s", stack.getvalue().rstrip().replace("\n", "\n    "))
     gc.collect()
     alive = sum(1 for o in gc.get_objects() if type(o).__name__ in SOCKET_OBJECTS)
     log.warning(

@@ -1,6 +1,7 @@
 """What SIGUSR1 makes a serving process report (games/live/diagnostics.py), which the soak
 benchmark reads to tell a leak from garbage not yet collected, and what SIGUSR2 writes."""
 
+import asyncio
 import logging
 import re
 import subprocess
@@ -51,3 +52,21 @@ def test_sigusr2_writes_every_threads_stack_and_the_process_serves_on():
     assert done.stdout.strip() == "still serving"
     assert "Current thread" in done.stderr
     assert "in parked_helper" in done.stderr  # the other thread's stack too
+
+
+def test_sigusr1_says_where_each_asyncio_task_waits(caplog):
+    """A socket whose first frame never came: the report names the await it is stuck on."""
+
+    async def waits_for_a_render_worker(never: asyncio.Event) -> None:
+        await never.wait()
+
+    async def report_beside_a_waiting_task() -> None:
+        task = asyncio.ensure_future(waits_for_a_render_worker(asyncio.Event()))
+        await asyncio.sleep(0)  # the task starts and parks on its await
+        with caplog.at_level(logging.WARNING, logger=diagnostics.__name__):
+            diagnostics._report(None, None)
+        task.cancel()
+
+    asyncio.run(report_beside_a_waiting_task())
+    stacks = [r.getMessage() for r in caplog.records if r.getMessage().startswith("soak-task")]
+    assert any("in waits_for_a_render_worker" in s for s in stacks), stacks
