@@ -7,13 +7,25 @@
   const grid = document.querySelector("[data-socket-after-guest]");
   if (grid) {
     const headers = JSON.parse(document.body.getAttribute("hx-headers") || "{}");
-    fetch(grid.dataset.guestUrl, { method: "POST", headers: headers, credentials: "same-origin" })
+    let becoming = fetch(grid.dataset.guestUrl, { method: "POST", headers: headers, credentials: "same-origin" })
       .then(function (response) {
         if (!response.ok) return;
         grid.setAttribute("hx-ext", "ws");
         grid.setAttribute("ws-connect", grid.dataset.socketAfterGuest);
         htmx.process(grid);
-      });
+      })
+      .catch(function () {})
+      .then(function () { becoming = null; });
+    // The page's own forms ("Create match", "Accept") wait for that POST too. Sent beside it,
+    // without a cookie yet, each made a guest of its own; the cookie that came back last
+    // won, and a visitor quick to create a match found themselves outside it.
+    document.addEventListener("submit", function (evt) {
+      const form = evt.target;
+      if (!becoming || (form.getAttribute("method") || "").toLowerCase() !== "post") return;
+      evt.preventDefault();
+      const submitter = evt.submitter || null;
+      becoming.then(function () { form.requestSubmit(submitter); });
+    }, true);
   }
   // "Play now" is sent over the lobby's socket, so its button waits (disabled in the page)
   // for that socket: a first visit's opens only after the POST above, and on a slow
