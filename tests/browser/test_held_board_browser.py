@@ -15,9 +15,7 @@ pytestmark = pytest.mark.browser
 BOARD_FRAME = '<div id="board"'
 
 
-def test_a_reload_draws_the_board_once_and_a_reopened_socket_draws_it_afresh(
-    live_site, new_page
-):
+def test_a_reload_draws_the_board_once_and_a_reopened_socket_draws_it_afresh(live_site, new_page):
     alice, bob = new_page(1366, 768), new_page(1366, 768)
     start_online_match(alice, bob, live_site, "elemental-clash")
     sockets, sent = [], []
