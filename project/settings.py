@@ -308,6 +308,11 @@ STORAGES = {
 }
 # Serve straight from the app and project static folders (no collectstatic needed locally).
 WHITENOISE_USE_FINDERS = True
+# Every static URL names its file's version (games/pages/static_storage.py), so a browser may
+# keep a file as long as nginx lets it (deploy/nginx.conf: a week) without asking again. With
+# WhiteNoise's default, a minute, every page opened after that minute sent its stylesheets and
+# scripts back to daphne as conditional requests (a dozen a page).
+WHITENOISE_MAX_AGE = 7 * 24 * 3600
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 LOGIN_URL = "login"

@@ -1,5 +1,6 @@
 """Static URLs name their file's contents (?v= and the start of its SHA-256), so a browser's
-cached copy is never used for other contents; each name's URL is worked out once."""
+cached copy is never used for other contents, and may be kept a week; each name's URL is
+worked out once."""
 
 import hashlib
 import re
@@ -36,6 +37,8 @@ def test_every_stylesheet_and_script_of_a_page_is_versioned_and_served(client):
         assert re.fullmatch(r"[0-9a-f]{12}", version), url
         served = client.get(url)
         assert served.status_code == 200, url
+        # Kept a week without asking again, as nginx serves them: the URL names the version.
+        assert "max-age=604800" in served["Cache-Control"], url
         body = b"".join(served.streaming_content)
         assert hashlib.sha256(body).hexdigest()[:12] == version, url
 

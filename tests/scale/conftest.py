@@ -53,6 +53,15 @@ def pytest_runtest_makereport(item, call):
         report.sections.append((f"log of {server.log_path.name}", server.log_tail()))
     if hall:
         report.sections.append(("nginx error.log", hall.front.log()[-6000:]))
+    # What each person's page shows: whether its socket is down, and the status bar with
+    # the version its board is at (a page that never caught up says which one it holds).
+    for number, page in enumerate(item.funcargs.get("people") or []):
+        with contextlib.suppress(Exception):  # a closed or crashed page says nothing
+            shown = page.evaluate(
+                "() => [location.href, document.body.className,"
+                " (document.querySelector('#match-status') || {}).outerHTML || 'no status bar']"
+            )
+            report.sections.append((f"page {number}", "\n".join(shown)[:4000]))
 
 
 @pytest.fixture(scope="session")
