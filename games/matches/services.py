@@ -651,6 +651,12 @@ def settle(match_id: int) -> None:
         fire_timeout(match_id)
 
 
+def sweeper_gap() -> float | None:
+    """Seconds since a sweeper last beat (None if none ever has), without beating."""
+    beat = Heartbeat.objects.filter(name=SWEEPER).values_list("at", flat=True).first()
+    return None if beat is None else (timezone.now() - beat).total_seconds()
+
+
 def sweeper_heartbeat() -> float | None:
     """Record that a sweeper is alive; return the seconds since the previous beat (None
     for the first beat ever)."""

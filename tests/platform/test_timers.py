@@ -123,6 +123,28 @@ def test_a_deadline_that_fell_due_while_every_sweeper_was_down_gets_a_fresh_time
 
 
 @pytest.mark.django_db
+def test_a_socket_opening_as_the_sweeper_comes_back_does_not_fire_downtime(alice, bob, monkeypatch):
+    """The restarted sweeper grants fresh timers before it beats: a lazy settle in between
+    (a socket opening on the restarted worker) still sees the sweepers down and fires
+    nothing."""
+    from games.models import Heartbeat
+
+    match = overdue_match(alice, bob)
+    Heartbeat.objects.create(name="sweeper", at=timezone.now() - timedelta(minutes=3))
+    grant = services.grant_fresh_timers
+
+    def a_socket_opens_first():
+        services.settle(match.pk)  # what a socket's first render does
+        return grant()
+
+    monkeypatch.setattr(services, "grant_fresh_timers", a_socket_opens_first)
+    assert sweep_once() == 0
+    assert not match.actions.exists(), "downtime timed nobody out"
+    match.refresh_from_db()
+    assert match.deadline_at > timezone.now() + timedelta(seconds=10)
+
+
+@pytest.mark.django_db
 def test_a_running_sweeper_fires_overdue_steps_normally(alice, bob):
     from games.models import Heartbeat
 

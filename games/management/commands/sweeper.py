@@ -24,12 +24,17 @@ log = logging.getLogger(__name__)
 def sweep_once() -> int:
     """One pass: beat the heartbeat (granting fresh timers after downtime), then fire what
     is due. Returns the number of timeouts applied."""
-    gap = services.sweeper_heartbeat()
+    # Fresh timers first, the heartbeat after. While the beat is old no page or socket fires
+    # an overdue step lazily (services.settle), so a step left overdue by downtime has its
+    # full time again before anyone can time it out. Beating first left a window between the
+    # beat and the grant in which a socket opening on the restarted worker timed it out.
     # The very first beat has nothing to compare with: matches played before any sweeper
     # ran were on lazy timers, and what is overdue there is a player's time, not downtime.
+    gap = services.sweeper_gap()
     if gap is not None and gap > settings.SWEEPER_GAP_SECONDS:
         granted = services.grant_fresh_timers()
         log.info("after %.0fs with no sweeper, %d step(s) got a fresh timer", gap, granted)
+    services.sweeper_heartbeat()
     fired = 0
     beaten = time.monotonic()
     for match_id in services.due_match_ids():
