@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 
 
 def sweep_once() -> int:
-    """One pass: beat the heartbeat (granting fresh timers after downtime), then fire what
+    """One pass: after downtime grant fresh timers, then beat the heartbeat, then fire what
     is due. Returns the number of timeouts applied."""
     # Fresh timers first, the heartbeat after. While the beat is old no page or socket fires
     # an overdue step lazily (services.settle), so a step left overdue by downtime has its
