@@ -17,6 +17,7 @@ import logging
 from django.conf import settings
 from django.template.loader import render_to_string
 
+from games.live import held
 from games.live.consumers import RateLimiter, SocketConsumer
 from games.live.rendering import render_flash
 from games.live.threads import db, db_write
@@ -52,6 +53,9 @@ class ArenaConsumer(SocketConsumer):
         self.group = arena_group(self.arena_id)
         self.shown_phase = None
         self.sent_go = None
+        # What the page was served with, if its address names it: not sent again on
+        # opening, nor after a change that left the page as it was (games/live/held.py).
+        self.sent = held.SentWhole(self.scope.get("query_string", b""))
         await bounded(
             self.channel_layer.group_add(self.group, self.channel_name), f"join {self.group}"
         )
@@ -110,7 +114,8 @@ class ArenaConsumer(SocketConsumer):
 
     async def arena_changed(self, event):
         html, self.shown_phase, self.sent_go = await db(self._render)()
-        await self.send(text_data=html)
+        if self.sent.fresh(html):
+            await self.send(text_data=html)
 
     async def receive(self, text_data=None, bytes_data=None):
         if not self.limiter.allow():

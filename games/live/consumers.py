@@ -757,6 +757,9 @@ class LobbyConsumer(SocketConsumer):
         self.queue = QueueSeat(self, self.game, self.player)
         self.chat_off, _ = await db(live_chat.choices_of)(self.player)
         self.limiter = RateLimiter(settings.WS_MAX_MESSAGES_PER_10S)
+        # The open challenges the page was served with, if its address names them: not sent
+        # again on opening, nor after a change that left them as they were.
+        self.challenges = held.SentWhole(self.scope.get("query_string", b""))
         await self.channel_layer.group_add(self.group, self.channel_name)
         if not await self.admit():
             return
@@ -833,7 +836,9 @@ class LobbyConsumer(SocketConsumer):
                 await self.close(code=1011)
 
     async def _draw(self) -> None:
-        await self.send(text_data=await db(self._render)())
+        html = await db(self._render)()
+        if self.challenges.fresh(html):
+            await self.send(text_data=html)
 
     def _render(self) -> str:
         return render_to_string("lobby/_open.html", lobby_context(self.game, self.player))

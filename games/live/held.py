@@ -43,3 +43,25 @@ def named(query_string: bytes) -> str | None:
     if len(held) != NAME_LENGTH or not _HEX.issuperset(held):
         return None
     return held
+
+
+class SentWhole:
+    """What a page holds of a region its socket always sends whole (a lobby's open
+    challenges, an arena's table): the name of the region's last bytes, the page's own
+    (``?held=``) until the socket first sends. ``fresh(html)`` says whether ``html`` would
+    change the page, and if so takes it as what the page now holds.
+
+    Why a socket should not send what the page holds: htmx swaps a region by replacing its
+    elements, and a press whose mouse-down lands on the old element and mouse-up on the new
+    one is no click. A region redrawn as the page opens, or after a change that left it as
+    it was, could swallow a player's "Accept" or "watch" link that way."""
+
+    def __init__(self, query_string: bytes) -> None:
+        self.name = named(query_string)
+
+    def fresh(self, html: str) -> bool:
+        name = name_of(html)
+        if name == self.name:
+            return False
+        self.name = name
+        return True

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
+from games.live import held
 from games.matches import services
 from games.matches.arenas import entry
 from games.matches.arenas import view as arena_view
@@ -14,7 +17,12 @@ from games.models import Arena
 
 def arena_page(request, pk: int):
     arena = get_object_or_404(Arena, pk=pk)
-    return render(request, "arenas/arena.html", arena_view.context(arena, request.player))
+    ctx = arena_view.context(arena, request.player)
+    # The live part as the arena's socket renders it, named in its address so that the
+    # socket does not swap it again as the page opens (games/live/held.py).
+    live = render_to_string("arenas/_live.html", ctx)
+    ctx["live"], ctx["live_name"] = mark_safe(live), held.name_of(live)  # noqa: S308 - rendered
+    return render(request, "arenas/arena.html", ctx)
 
 
 @require_POST

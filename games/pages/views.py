@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
@@ -59,8 +60,13 @@ def hall(request):
 def lobby(request, game: str):
     engine = _engine_or_404(game)
     ctx = lobby_context(game, request.player)
+    # The open challenges as the lobby's socket draws them, named in its address so that
+    # the socket does not draw them again as the page opens (games/live/held.py).
+    open_list = render_to_string("lobby/_open.html", ctx)
     ctx.update(
         {
+            "open_list": mark_safe(open_list),  # noqa: S308 - rendered, escaped, just above
+            "open_list_name": held.name_of(open_list),
             "engine": engine,
             "mine": [
                 m

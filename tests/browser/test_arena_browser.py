@@ -152,8 +152,21 @@ def test_four_players_join_an_arena_are_paired_play_and_find_the_table(arena_sit
     codes = {name: in_match(pages[name]) for name in names}
     assert codes["ari"] == codes["bea"] != codes["cam"] == codes["dov"]
     watcher.wait_for_selector("#arena-playing li >> nth=1", timeout=SLOW)
-    spectator = new_page()
+    # A spectator's arena page is not redrawn by its socket as it opens (games/live/held.py):
+    # a redraw under the pointer could swallow the click on a match to watch.
+    spectator, sent = new_page(), []
+
+    def relay(ws):
+        server = ws.connect_to_server()
+        server.on_message(lambda message: (sent.append(message), ws.send(message)))
+
+    spectator.route_web_socket("**/ws/arena/**", relay)
     spectator.goto(f"{site}/a/{pk}/")
+    spectator.evaluate("document.getElementById('arena-live').servedWithThePage = true")
+    spectator.wait_for_function("() => !document.body.classList.contains('ws-down')")
+    spectator.wait_for_timeout(1000)  # the socket's first frame would have come by now
+    assert sent == [], "the socket sent what the page already showed"
+    assert spectator.evaluate("document.getElementById('arena-live').servedWithThePage")
     spectator.click(f"#arena-playing a[href='/m/{codes['ari']}/']")
     spectator.wait_for_url(f"{site}/m/{codes['ari']}/")
     spectator.wait_for_selector("#board")

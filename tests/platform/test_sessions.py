@@ -66,7 +66,7 @@ def test_the_lobby_asks_for_a_guest_before_its_socket_opens():
     assert Session.objects.count() == 1
     guest = client.session["guest_id"]
     page = client.get(f"/g/{EC}/").content.decode()
-    assert f'ws-connect="/ws/lobby/{EC}/"' in page, "a guest's lobby opens its socket at once"
+    assert f'ws-connect="/ws/lobby/{EC}/?held=' in page, "a guest's lobby opens its socket at once"
     client.get("/decks/card-battle/")
     client.get("/")
     assert Session.objects.count() == 1 and client.session["guest_id"] == guest
