@@ -12,19 +12,18 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
-from django.contrib.auth import get_user_model
-from django.test import AsyncClient, Client
+from django.test import Client
 from django.utils import timezone
 
 from games.live import consumers
 from games.matches import services
 from games.matches.arenas import entry
 from games.matches.broadcast import lobby_group
-from games.matches.identity import Player
 from games.models import Arena
 from project.asgi import application
 
 from .conftest import EC, persona, session_cookie_for
+from .test_arena_socket import signed_in
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -123,15 +122,6 @@ async def test_a_lobby_socket_that_names_nothing_it_may_trust_gets_the_list(held
     frames = await frames_within(comm, 1.0)
     assert len(frames) == 1 and code in frames[0]
     await comm.disconnect()
-
-
-async def signed_in(name: str) -> tuple[Player, bytes]:
-    user = await database_sync_to_async(get_user_model().objects.create_user)(
-        name, password="x-long-pass-1"
-    )
-    client = AsyncClient()
-    await client.aforce_login(user)
-    return Player(user.pk, "", name), f"sessionid={client.cookies['sessionid'].value}".encode()
 
 
 async def test_an_arena_socket_does_not_swap_the_table_its_page_shows_until_it_changes():
