@@ -20,6 +20,10 @@ the board afresh.
 
 The name is a digest of this viewer's own frame, written into this viewer's own page: it
 carries nothing the page does not already show.
+
+A lobby page's open challenges and an arena page's table are named the same way; their
+sockets always send the region whole, and ``SentWhole`` keeps them from sending what the
+page holds, on opening or later.
 """
 
 from __future__ import annotations
