@@ -1,5 +1,6 @@
 """Where daphne waits between a bot's moves: a task on the worker's event loop, which sleeps
-without holding a thread. Each step reads the match in the thread pool, has the bot decide in
+without holding a thread. Each step has the match's render worker read whether the bot is
+due (or reads it in the thread pool where there is none), has the bot decide in
 the bot process (games/live/bot_decisions.py: a level-2 search must not hold the interpreter
 every socket of this worker waits on) and commits the move in the match's render worker,
 as a person's move is (games/live/moves.py), or where there is none in the thread writes
@@ -50,7 +51,10 @@ def _start(match_id: int, delay: float) -> None:
 async def step(match_id: int) -> float | None:
     """One bot move if it is due, as services.bot_step makes it, but with the decision made
     in the bot process while this loop serves its sockets."""
-    turn = await db(services.bot_turn)(match_id)
+    # Read by the match's worker: a read in daphne's thread holds the interpreter that
+    # every socket of this worker waits on.
+    answer = await render_workers.bot_turn(match_id)
+    turn = answer.turn if answer is not None else await db(services.bot_turn)(match_id)
     if not isinstance(turn, services.BotTurn):
         return turn
     decision = await bot_decisions.decide(turn.game, turn.state, turn.seat, turn.level)

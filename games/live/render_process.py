@@ -3,7 +3,9 @@
     python -m games.live.render_process FD DATABASE_NAME
 
 Started by daphne with one end of a socket pair as FD. It answers requests one at a time,
-in order: each frame in is ``(number, request)``, each frame out ``(number, answer)``:
+in the order they came, except that a bot's move lets people's requests that came behind
+it go first (games/live/worker_inbox.py). Each frame in is ``(number, request)``, each
+frame out ``(number, answer)``:
 - ``RenderRequest`` -> ``Rendered | None``, where None asks daphne to render that one itself
   (an overdue step, or an error, which daphne's own render then reports);
 - ``MoveRequest`` -> ``MoveDone``: the move made here, through games.matches.services like any
@@ -11,7 +13,9 @@ in order: each frame in is ``(number, request)``, each frame out ``(number, answ
   socket that shows the match (games/live/watching.py), each as soon as it is rendered;
 - ``BotMoveRequest`` -> ``MoveDone``: the same for a bot's move that daphne's bot process
   decided. A bot's next move is never paced or decided here: the chains a move asks for go
-  back to daphne in ``MoveDone.bots_due`` (``_hand_bots_back``).
+  back to daphne in ``MoveDone.bots_due`` (``_hand_bots_back``);
+- ``BotTurnRequest`` -> ``BotTurnAnswer | None``: whether a bot is due to decide, read
+  here for daphne's pacer; None asks daphne to read it itself (an error).
 It exits when daphne closes the socket or dies.
 """
 
@@ -20,7 +24,6 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
-import pickle
 import socket
 import sys
 from collections.abc import Callable
@@ -28,17 +31,20 @@ from collections.abc import Callable
 from django.conf import settings
 
 from games.live.render_protocol import (
-    HEADER,
     HELLO,
     WORKER_KEEPS,
     BotMoveRequest,
+    BotTurnAnswer,
+    BotTurnRequest,
     MoveDone,
     MoveRequest,
     Rendered,
     RenderRequest,
+    Request,
     WatcherFrame,
     frame,
 )
+from games.live.worker_inbox import Inbox
 from games.matches import hall_clock
 from games.matches.lru import LRU
 
@@ -124,6 +130,16 @@ def make_bot_move(request: BotMoveRequest, emit: Callable[[WatcherFrame], None])
     return MoveDone(sent, bots_due=_take_bots_due(), bot_wait=wait)
 
 
+def bot_turn(request: BotTurnRequest) -> BotTurnAnswer | None:
+    from games.matches import services
+
+    try:
+        return BotTurnAnswer(services.bot_turn(request.match_id))
+    except Exception:
+        log.exception("reading match %s's bot turn failed; daphne reads it", request.match_id)
+        return None
+
+
 def _forget_old_seats(match_id: int, generation: int) -> None:
     from games.matches import committed
 
@@ -180,12 +196,14 @@ def render_watchers(match, watchers, emit: Callable[[WatcherFrame], None]) -> No
 
 
 def answer(
-    request: RenderRequest | MoveRequest | BotMoveRequest, emit: Callable[[WatcherFrame], None]
-) -> Rendered | MoveDone | None:
+    request: Request, emit: Callable[[WatcherFrame], None]
+) -> Rendered | MoveDone | BotTurnAnswer | None:
     if isinstance(request, MoveRequest):
         return make_move(request, emit)
     if isinstance(request, BotMoveRequest):
         return make_bot_move(request, emit)
+    if isinstance(request, BotTurnRequest):
+        return bot_turn(request)
     try:
         return render_in_worker(request)
     except Exception:
@@ -209,14 +227,12 @@ def _keep(generation: int, match) -> None:
 
 
 def serve(link: socket.socket) -> None:
-    stream = link.makefile("rwb")
+    stream = link.makefile("wb")
     stream.write(frame((HELLO, None)))
     stream.flush()
-    while True:
-        header = stream.read(HEADER)
-        if len(header) < HEADER:
-            return  # daphne closed the socket
-        number, request = pickle.loads(stream.read(int.from_bytes(header, "big")))
+    inbox = Inbox(link)  # people's requests before a bot's move (games/live/worker_inbox.py)
+    while (taken := inbox.next()) is not None:
+        number, request = taken
 
         def emit(message: WatcherFrame, number=number) -> None:
             stream.write(frame((number, message)))

@@ -3,7 +3,8 @@ games/live/render_process.py): requests, answers and their framing on the socket
 
 A worker renders boards (RenderRequest -> Rendered) and makes the moves of the matches it
 renders: a person's (MoveRequest -> MoveDone) and a bot's once daphne has its decision
-(BotMoveRequest -> MoveDone).
+(BotMoveRequest -> MoveDone). It also says whether a bot is due to decide, and on what
+(BotTurnRequest -> BotTurnAnswer).
 
 Kept apart from both ends because the worker imports it before Django is set up, so it must
 not import models at load time.
@@ -12,6 +13,7 @@ not import models at load time.
 from __future__ import annotations
 
 import pickle
+import struct
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -89,6 +91,21 @@ class BotMoveRequest:
 
 
 @dataclass(frozen=True)
+class BotTurnRequest:
+    """Is a bot of this match due to decide, and on what (games.matches.services.bot_turn)?
+    Asked of the match's worker, not read in daphne: there the read held daphne's
+    interpreter from a thread while every socket waited (bench/: a tenth of daphne's
+    samples beside 50 players against bots)."""
+
+    match_id: int
+
+
+@dataclass(frozen=True)
+class BotTurnAnswer:
+    turn: BotTurn | float | None  # what services.bot_turn returns
+
+
+@dataclass(frozen=True)
 class WatcherFrame:
     """One watcher's frame of the version a move committed. The worker sends each as soon as
     it is rendered, under the move's request number and before the move's answer, so the
@@ -124,3 +141,17 @@ HELLO = -1
 def frame(payload: object) -> bytes:
     data = pickle.dumps(payload, protocol=pickle.HIGHEST_PROTOCOL)
     return len(data).to_bytes(HEADER, "big") + data
+
+
+# A request's frame says, ahead of its pickle, which match it is for and whether it is for a
+# bot (a turn or a move), so that a worker can choose which to answer next without unpickling them
+# (games/live/worker_inbox.py): unpickling a request costs up to a third of a millisecond.
+REQUEST_HEADER = struct.Struct(">IqB")  # pickle's length, match id, 1 for a bot's request
+
+Request = RenderRequest | MoveRequest | BotMoveRequest | BotTurnRequest
+
+
+def request_frame(number: int, request: Request) -> bytes:
+    data = pickle.dumps((number, request), protocol=pickle.HIGHEST_PROTOCOL)
+    bot = isinstance(request, (BotMoveRequest, BotTurnRequest))
+    return REQUEST_HEADER.pack(len(data), request.match_id, bot) + data

@@ -33,7 +33,9 @@ writes and its notification has to start in daphne's own channel layer.
 copy of it then serves both players. A worker that dies or stalls is replaced after a pause,
 and the renders it owed are done in threads instead.
 
-The link is a socket pair carrying length-prefixed pickles, read by the event loop itself.
+The link is a socket pair carrying length-prefixed pickles, read by the event loop itself;
+each request says ahead of its pickle which match it is for and whether it is a bot's, so
+the worker can answer people first (games/live/worker_inbox.py).
 (A ProcessPoolExecutor needs two helper threads in daphne to feed and collect its queues,
 which took a quarter of daphne's samples at 200 matches, all competing for the GIL.) Both
 ends are this program; nothing else can write to the socket.
@@ -59,12 +61,15 @@ from games.live.render_protocol import (
     HEADER,
     HELLO,
     WORKER_KEEPS,
+    BotTurnAnswer,
+    BotTurnRequest,
     MoveDone,
     MoveRequest,
     Rendered,
     RenderRequest,
+    Request,
     WatcherFrame,
-    frame,
+    request_frame,
 )
 from games.matches import committed
 from games.matches.lru import LRU
@@ -189,9 +194,9 @@ class RenderWorker:
 
     async def ask(
         self,
-        request: RenderRequest | MoveRequest,
+        request: Request,
         on_frame: Callable[[WatcherFrame], None] | None = None,
-    ) -> Rendered | MoveDone | None:
+    ) -> Rendered | MoveDone | BotTurnAnswer | None:
         await self.started()
         if not self.alive:
             raise WorkerGone
@@ -200,7 +205,7 @@ class RenderWorker:
         self.pending[number] = waiter
         if on_frame is not None:
             self.on_frames[number] = on_frame
-        self.writer.write(frame((number, request)))
+        self.writer.write(request_frame(number, request))
         # Stuck is silent, not slow: the worker answers in order, so on a starved machine an
         # answer may wait seconds behind others while the worker keeps sending. Killing it
         # then lost every move it held and put its load on daphne (bench/: 170 moves lost in
@@ -316,6 +321,20 @@ async def submit(
     except WorkerGone:
         _broken(request.match_id)
         raise MoveLost from None
+
+
+async def bot_turn(match_id: int) -> BotTurnAnswer | None:
+    """Whether a bot of the match is due, read by the worker its match renders in
+    (services.bot_turn); None when there is none to ask or it could not say, and the caller
+    reads it in a thread."""
+    worker = _worker_for(match_id)
+    if worker is None:
+        return None
+    try:
+        return await worker.ask(BotTurnRequest(match_id))
+    except WorkerGone:
+        _broken(match_id)
+        return None
 
 
 def _broken(match_id: int) -> None:

@@ -118,7 +118,8 @@ def test_a_bot_move_decided_about_an_old_version_commits_nothing_and_shows_nothi
 @pytest.mark.asyncio
 async def test_with_a_worker_daphne_commits_no_move_of_a_paced_bot_match(settings, monkeypatch):
     """Through a real worker process: alice's moves and the bot's all reach her socket, each
-    as its own frame, a pause apart, and this process (daphne) commits none of them."""
+    as its own frame, a pause apart, and this process (daphne) commits none of them, nor
+    reads whether the bot is due (the worker does)."""
     settings.RENDER_PROCESSES = 1
     settings.BOT_STEP_SECONDS = PAUSE
     monkeypatch.setenv("BOT_STEP_SECONDS", str(PAUSE))  # the worker's own settings read it
@@ -126,8 +127,12 @@ async def test_with_a_worker_daphne_commits_no_move_of_a_paced_bot_match(setting
     def not_here(*args, **kwargs):
         raise AssertionError("a move of the bot match was committed in daphne")
 
+    def not_read_here(*args, **kwargs):
+        raise AssertionError("the bot's turn was read in daphne")
+
     await render_workers.warm_up()
     match = await database_sync_to_async(bot_match)()
+    monkeypatch.setattr(services, "bot_turn", not_read_here)
     monkeypatch.setattr(services, "submit", not_here)
     monkeypatch.setattr(services, "bot_move", not_here)
     monkeypatch.setattr(bot_pacing._threaded, "start", not_here)

@@ -13,7 +13,7 @@ import pytest
 
 from games.live import render_workers
 from games.live.consumers import MatchConsumer
-from games.live.render_protocol import Rendered
+from games.live.render_protocol import Rendered, RenderRequest
 
 from .conftest import persona
 
@@ -26,6 +26,10 @@ class FakeWriter:
 
     def write(self, data: bytes) -> None:
         self.frames.append(data)
+
+
+def a_render() -> RenderRequest:
+    return RenderRequest(1, None, 0, persona("alice"), 0)
 
 
 def link_without_a_process(ready: asyncio.Future) -> render_workers.RenderWorker:
@@ -43,7 +47,7 @@ async def test_a_socket_cancelled_as_its_render_arrives_is_cancelled():
     done = asyncio.get_running_loop().create_future()
     done.set_result(None)
     worker = link_without_a_process(done)
-    asking = asyncio.ensure_future(worker.ask(object()))
+    asking = asyncio.ensure_future(worker.ask(a_render()))
     while not worker.pending:
         await asyncio.sleep(0)
     worker.pending[0].set_result(Rendered(1, None, "<div></div>"))
@@ -55,8 +59,8 @@ async def test_a_socket_cancelled_as_its_render_arrives_is_cancelled():
 async def test_a_socket_cancelled_while_the_worker_starts_does_not_cancel_the_start_for_others():
     ready = asyncio.get_running_loop().create_future()
     worker = link_without_a_process(ready)
-    leaving = asyncio.ensure_future(worker.ask(object()))
-    staying = asyncio.ensure_future(worker.ask(object()))
+    leaving = asyncio.ensure_future(worker.ask(a_render()))
+    staying = asyncio.ensure_future(worker.ask(a_render()))
     await asyncio.sleep(0)
     leaving.cancel()
     await asyncio.sleep(0)
