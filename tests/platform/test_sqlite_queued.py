@@ -92,3 +92,13 @@ def test_the_writers_lock_file_is_open_only_during_a_transaction():
         Match.objects.filter(pk=match.pk).update(timed=False)
         assert writers_files_open() == 1
     assert writers_files_open() == 0
+
+
+def test_a_test_database_is_removed_with_the_files_beside_it(tmp_path):
+    """A test run leaves nothing in the checkout (games/live/sqlite_queued/creation.py)."""
+    name = tmp_path / "run.sqlite3"
+    for beside in ("", "-wal", "-shm", ".writers"):
+        (tmp_path / f"run.sqlite3{beside}").write_bytes(b"")
+    (tmp_path / "other.sqlite3-wal").write_bytes(b"")  # another run's: left alone
+    connection.creation._destroy_test_db(str(name), verbosity=0)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["other.sqlite3-wal"]

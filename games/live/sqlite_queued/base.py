@@ -32,8 +32,11 @@ import weakref
 
 from django.db.backends.sqlite3 import base
 
+from games.live.sqlite_queued.creation import DatabaseCreation
+
 
 class DatabaseWrapper(base.DatabaseWrapper):
+    creation_class = DatabaseCreation
     _turn: weakref.finalize | None = None  # closes the open lock file, once
 
     def _start_transaction_under_autocommit(self):
