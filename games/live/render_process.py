@@ -3,9 +3,9 @@
     python -m games.live.render_process FD DATABASE_NAME
 
 Started by daphne with one end of a socket pair as FD. It answers requests one at a time,
-in the order they came, except that a bot's move lets people's requests that came behind
-it go first (games/live/worker_inbox.py). Each frame in is ``(number, request)``, each
-frame out ``(number, answer)``:
+in the order they came, except that a bot's request (its turn or its move) lets requests of
+other matches that came behind it go first (games/live/worker_inbox.py). Each frame in is
+``(number, request)``, each frame out ``(number, answer)``:
 - ``RenderRequest`` -> ``Rendered | None``, where None asks daphne to render that one itself
   (an overdue step, or an error, which daphne's own render then reports);
 - ``MoveRequest`` -> ``MoveDone``: the move made here, through games.matches.services like any
@@ -230,7 +230,7 @@ def serve(link: socket.socket) -> None:
     stream = link.makefile("wb")
     stream.write(frame((HELLO, None)))
     stream.flush()
-    inbox = Inbox(link)  # people's requests before a bot's move (games/live/worker_inbox.py)
+    inbox = Inbox(link)  # people's requests before bots' (games/live/worker_inbox.py)
     while (taken := inbox.next()) is not None:
         number, request = taken
 

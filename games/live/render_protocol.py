@@ -144,8 +144,9 @@ def frame(payload: object) -> bytes:
 
 
 # A request's frame says, ahead of its pickle, which match it is for and whether it is for a
-# bot (a turn or a move), so that a worker can choose which to answer next without unpickling them
-# (games/live/worker_inbox.py): unpickling a request costs up to a third of a millisecond.
+# bot (a turn or a move), so that a worker can choose which to answer next without
+# unpickling any (games/live/worker_inbox.py): unpickling one costs up to a third of a
+# millisecond.
 REQUEST_HEADER = struct.Struct(">IqB")  # pickle's length, match id, 1 for a bot's request
 
 Request = RenderRequest | MoveRequest | BotMoveRequest | BotTurnRequest
