@@ -43,7 +43,7 @@ def pytest_runtest_makereport(item, call):
     report = outcome.get_result()
     if report.when != "call" or not report.failed:
         return
-    hall = item.funcargs.get("hall")
+    hall = item.funcargs.get("hall") or item.funcargs.get("shared_hall")
     servers = list(hall.workers) if hall else list(item.funcargs.get("workers") or [])
     for server in servers:
         server.dump_stacks()
@@ -249,17 +249,17 @@ def collected_static(tmp_path_factory) -> Path:
     return folder
 
 
-@pytest.fixture
-def hall(nginx_binary, worker_database, redis_server, tmp_path, collected_static):
+@contextlib.contextmanager
+def running_hall(database_url: str, redis_url: str, folder: Path, collected_static: Path):
     """nginx on free ports in front of two workers and a sweeper, each started with the
-    command of its systemd unit in deploy/."""
+    command of its systemd unit in deploy/; logs and nginx's files go in ``folder``."""
     https_port, http_port = free_port(), free_port()
     origins = [f"https://127.0.0.1:{https_port}", f"https://[::1]:{https_port}"]
     env = {
         **os.environ,
         **production_env(),
-        "DATABASE_URL": worker_database,
-        "REDIS_URL": redis_server.url,
+        "DATABASE_URL": database_url,
+        "REDIS_URL": redis_url,
         "SECRET_KEY": django_settings.SECRET_KEY,
         "ALLOWED_HOSTS": "127.0.0.1,[::1]",
         "CSRF_TRUSTED_ORIGINS": ",".join(origins),
@@ -270,22 +270,47 @@ def hall(nginx_binary, worker_database, redis_server, tmp_path, collected_static
     for i in range(2):
         port = free_port()
         command = unit_command("duelhall-worker@.service", sys.executable, str(port))
-        log = tmp_path / f"worker{i}.log"
+        log = folder / f"worker{i}.log"
         workers.append(Worker(env, port, sweeper=False, log=log, command=command))
     command = unit_command("duelhall-sweeper.service", sys.executable)
-    sweeper = Worker(env, 0, sweeper=True, log=tmp_path / "sweeper.log", command=command)
+    sweeper = Worker(env, 0, sweeper=True, log=folder / "sweeper.log", command=command)
     for process in (*workers, sweeper):
         process.start()
     front = NginxFront(
-        tmp_path / "nginx", https_port, http_port, [w.port for w in workers], collected_static
+        folder / "nginx", https_port, http_port, [w.port for w in workers], collected_static
     )
-    front.write()
-    checked = front.check()
-    assert checked.returncode == 0, checked.stderr
-    front.start()
-    yield Hall(front, workers, worker_database)
-    front.stop()
-    stop_all((*workers, sweeper))
+    try:
+        front.write()
+        checked = front.check()
+        assert checked.returncode == 0, checked.stderr
+        front.start()
+        yield Hall(front, workers, database_url)
+    finally:
+        front.stop()
+        stop_all((*workers, sweeper))
+
+
+@pytest.fixture
+def hall(nginx_binary, worker_database, redis_server, tmp_path, collected_static):
+    """A hall of the test's own (running_hall), with a Redis server of its own: for a test
+    that counts the hall's sockets, or stops or breaks one of its parts."""
+    with running_hall(worker_database, redis_server.url, tmp_path, collected_static) as made:
+        yield made
+
+
+@pytest.fixture(scope="module")
+def shared_hall(nginx_binary, worker_database, tmp_path_factory, collected_static):
+    """One hall for the tests of a module that only ask it something (a static file, a
+    redirect, a refused sign-in) and leave it as they found it. Each hall costs the start of
+    two workers, a sweeper, nginx and Redis, 5-15 s on the CI machine."""
+    folder = tmp_path_factory.mktemp("hall")
+    redis = RedisServer(folder)
+    redis.start()
+    try:
+        with running_hall(worker_database, redis.url, folder, collected_static) as made:
+            yield made
+    finally:
+        redis.stop()
 
 
 @pytest.fixture

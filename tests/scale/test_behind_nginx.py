@@ -59,8 +59,10 @@ def play_phalanx_to_the_end(alice, bob, spectator) -> None:
     assert is_over(alice) and is_over(bob), "the match reached a result"
 
 
-def test_players_and_a_spectator_play_phalanx_through_nginx_on_one_worker(hall, browser_contexts):
-    front = hall.front
+def test_players_and_a_spectator_play_phalanx_through_nginx_on_one_worker(
+    shared_hall, browser_contexts
+):
+    front = shared_hall.front
     # Alice's browser writes its own X-Forwarded-For: nginx appends what it saw, and the hall
     # counts only that.
     alice = browser_contexts(extra_http_headers={"X-Forwarded-For": FORGED})
@@ -73,34 +75,34 @@ def test_players_and_a_spectator_play_phalanx_through_nginx_on_one_worker(hall, 
     assert carol.locator("button:has-text('Join this match')").count() == 0
 
     # The page and all three sockets went to the worker the code hashes to.
-    match_worker = hall.holder()
-    hall.wait_for_sockets([3 if w is match_worker else 0 for w in hall.workers])
+    match_worker = shared_hall.holder()
+    shared_hall.wait_for_sockets([3 if w is match_worker else 0 for w in shared_hall.workers])
     # Lobbies go to the least busy worker, counted over lobby traffic only (the match's
     # sockets belong to the other upstream) and over all of nginx's processes: two lobbies
     # opened one after the other hold one socket on each worker.
     first_lobby = browser_contexts()
     first_lobby.goto(f"{front.url}/g/phalanx/")
-    hall.wait_for_total_sockets(4)
+    shared_hall.wait_for_total_sockets(4)
     second_lobby = browser_contexts()
     second_lobby.goto(f"{front.url}/g/phalanx/")
-    hall.wait_for_sockets([4 if w is match_worker else 1 for w in hall.workers])
+    shared_hall.wait_for_sockets([4 if w is match_worker else 1 for w in shared_hall.workers])
     first_lobby.close()
     second_lobby.close()
 
     # The address each seat's socket is counted against is the browser's, as nginx saw it.
-    assert seat_addresses(hall.database_url, code) == {0: "::1", 1: "127.0.0.1"}
+    assert seat_addresses(shared_hall.database_url, code) == {0: "::1", 1: "127.0.0.1"}
 
     play_phalanx_to_the_end(alice, bob, carol)
     carol.wait_for_selector("#gameover .gameover-panel")
-    verify_chain(hall.database_url)
+    verify_chain(shared_hall.database_url)
 
 
-def test_static_files_come_from_nginx_with_long_cache_headers(hall, collected_static):
+def test_static_files_come_from_nginx_with_long_cache_headers(shared_hall, collected_static):
     context = ssl.create_default_context()
     context.check_hostname = False
     context.verify_mode = ssl.CERT_NONE
     with urllib.request.urlopen(
-        f"{hall.front.url}/static/css/values.css", context=context
+        f"{shared_hall.front.url}/static/css/values.css", context=context
     ) as answer:
         body = answer.read()
         headers = answer.headers
@@ -110,23 +112,23 @@ def test_static_files_come_from_nginx_with_long_cache_headers(hall, collected_st
     assert headers["Expires"]
 
 
-def test_a_failed_sign_in_counts_against_the_address_nginx_saw(hall, browser_contexts):
+def test_a_failed_sign_in_counts_against_the_address_nginx_saw(shared_hall, browser_contexts):
     """The sign-in throttle's address through the proxy: the browser's ([::1]), not the
     proxy's and not the one the browser forged in X-Forwarded-For."""
     page = browser_contexts(extra_http_headers={"X-Forwarded-For": FORGED})
-    page.goto(f"{hall.front.url_v6}/accounts/login/")
+    page.goto(f"{shared_hall.front.url_v6}/accounts/login/")
     page.fill("input[name=username]", "nobody-here")
     page.fill("input[name=password]", "wrong-password-1")
     page.click("button:has-text('Log in')")
     page.wait_for_selector("form .errorlist, .errornote, .errorlist")
-    keys = [k for (k,) in rows(hall.database_url, "SELECT key FROM games_loginfailure")]
+    keys = [k for (k,) in rows(shared_hall.database_url, "SELECT key FROM games_loginfailure")]
     assert "addr:::1" in keys
     assert f"addr:{FORGED}" not in keys and "addr:127.0.0.1" not in keys
 
 
 @pytest.mark.parametrize("path", ["/", "/g/phalanx/"])
-def test_plain_http_is_sent_to_https(hall, path):
-    conn = http.client.HTTPConnection("127.0.0.1", hall.front.http_port, timeout=10)
+def test_plain_http_is_sent_to_https(shared_hall, path):
+    conn = http.client.HTTPConnection("127.0.0.1", shared_hall.front.http_port, timeout=10)
     conn.request("GET", path)
     answer = conn.getresponse()
     assert answer.status == 301
