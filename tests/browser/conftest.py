@@ -34,6 +34,7 @@ def live_env(tmp_path_factory) -> dict:
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "QUEUE_BOT_OFFER_SECONDS": "2",  # a lone player in "Play now" is offered the bot soon
         "ABANDON_SECONDS": "2",  # a player who closed the page has abandoned the match soon
+        "ARENA_MIN_MINUTES": "1",  # the admin accepts the arena test's short arena
         # Every browser of the run is on this one machine: its many sign-ups, and two of its
         # accounts meeting in rated "Play now", and all their challenges come from one address.
         "SIGNUPS_PER_ADDRESS": "10000",

@@ -13,7 +13,7 @@ import pytest
 from django.utils import timezone
 
 from .accounts import signed_in
-from .conftest import ROOT, serve
+from .conftest import ROOT
 
 pytestmark = pytest.mark.browser
 
@@ -42,17 +42,11 @@ SLOW = 60_000  # ms: four browsers and a server on a shared two-core machine
 
 
 @pytest.fixture(scope="module")
-def arena_site(live_env, tmp_path_factory):
-    env = {
-        **live_env,
-        "SQLITE_PATH": str(tmp_path_factory.mktemp("arena") / "arena.sqlite3"),
-        "ARENA_MIN_MINUTES": "1",  # the admin accepts a short arena (ARENA_MINUTES)
-    }
-    site = serve(env)
-    url = next(site)
-    subprocess.run([sys.executable, "-c", STAFF_SCRIPT], cwd=ROOT, env=env, check=True)
-    yield url, env
-    site.close()
+def arena_site(live_site, live_env):
+    """The session's site (its ARENA_MIN_MINUTES lets the admin accept ARENA_MINUTES) with a
+    staff account; the players' and the arena's names are this test's alone."""
+    subprocess.run([sys.executable, "-c", STAFF_SCRIPT], cwd=ROOT, env=live_env, check=True)
+    return live_site, live_env
 
 
 def create_arena_in_admin(page, site: str) -> int:
