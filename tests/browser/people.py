@@ -14,6 +14,12 @@ closed), and its viewport, timeout and emulated media are set afresh. What a tes
 but not take back (an init script, a route, an exposed function, an event listener, extra
 headers, a second page in the context, session storage of an origin the page has left)
 uses the person up: it is closed, not reused.
+
+A page's wait_for_function keeps Playwright's default, asking on every animation frame.
+Asking every 50 ms instead cost an idle waiting page less Chromium CPU in a probe (0.02 s
+against 0.44 s in 5 s), yet the 21 test files that wait so ran slower with it, in two
+interleaved rounds on a two-core machine: 368 and 379 s against 407 and 400 s, Chromium's
+CPU 440 and 464 s against 507 and 497 s.
 """
 
 from urllib.parse import urlsplit
