@@ -293,16 +293,19 @@ def running_hall(database_url: str, redis_url: str, folder: Path, collected_stat
 @pytest.fixture
 def hall(nginx_binary, worker_database, redis_server, tmp_path, collected_static):
     """A hall of the test's own (running_hall), with a Redis server of its own: for a test
-    that counts the hall's sockets, or stops or breaks one of its parts."""
+    that stops or breaks one of its parts (a worker, Redis, PostgreSQL's connections)."""
     with running_hall(worker_database, redis_server.url, tmp_path, collected_static) as made:
         yield made
 
 
 @pytest.fixture(scope="module")
 def shared_hall(nginx_binary, worker_database, tmp_path_factory, collected_static):
-    """One hall for the tests of a module that only ask it something (a static file, a
-    redirect, a refused sign-in) and leave it as they found it. Each hall costs the start of
-    two workers, a sweeper, nginx and Redis, 5-15 s on the CI machine."""
+    """One hall for the tests of a module that leave it as they found it (a played match, a
+    static file, a redirect, a refused sign-in), used by one test at a time in each pytest
+    process. Each hall costs the start of two workers, a sweeper, nginx and Redis: 5-15 s
+    and about 8 s of CPU. A test that counts the workers' sockets here waits until the
+    counts are exactly its own, so sockets an earlier test's closed pages still hold cannot
+    fool it."""
     folder = tmp_path_factory.mktemp("hall")
     redis = RedisServer(folder)
     redis.start()
