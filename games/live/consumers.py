@@ -105,6 +105,10 @@ ACTION_DEPTH = 6
 ACTION_STRING = 200
 # A lobby page redraws its list at most this often however many challenges come and go.
 LOBBY_COALESCE_SECONDS = 0.25
+# How soon a match socket looks again when the step it shows is past its deadline and the
+# timeout could not be applied (every sweeper was down for a moment: the one coming back
+# grants a fresh timer instead, and in the default set-up its news reaches no socket).
+OVERDUE_RECHECK_SECONDS = 1.0
 
 
 class BadFrame(Exception):
@@ -328,6 +332,9 @@ class MatchConsumer(SocketConsumer):
         if not await self.admit(self.match_id, self.presence_seat):
             return
         self.sent_version, self.deadline, self.replan = -1, None, asyncio.Event()
+        # The (version, deadline) an overdue check last rendered without moving the match on:
+        # while both stand, the checks only read the row, they do not render it again.
+        self.stuck_at = None
         # What this page holds of the board (games/live/frames.py); one frame at a time is built
         # from it and sent, or the watchdog and a notification could each diff against the
         # same page and send frames that do not add up.
@@ -377,8 +384,11 @@ class MatchConsumer(SocketConsumer):
             version, deadline = await db(self._current_version_and_deadline)()
             overdue = deadline is not None and deadline <= hall_clock.now()
             missed = version != self.sent_version
-            if missed or overdue:
+            if missed or (overdue and (version, deadline) != self.stuck_at):
                 await self.send_snapshot()
+                # Still the same overdue step after the render (whose settle applies a due
+                # timeout): nobody could apply it yet. Look again soon, not a resync apart.
+                self.stuck_at = (version, deadline) if overdue and self._still(version) else None
             if missed:
                 # Its notice was lost, so its news to the player's group may have been too
                 # (a Redis restart forgets every group): read the count's start again.
@@ -387,6 +397,10 @@ class MatchConsumer(SocketConsumer):
             if self.bot_match:
                 bot_pacer.kick(self.match_id)
 
+    def _still(self, version: int) -> bool:
+        """Whether the page now shows ``version``, the one the check read."""
+        return self.sent_version == version
+
     def _until_next_check(self) -> float:
         wait = settings.WS_RESYNC_SECONDS
         if self.deadline is not None:
@@ -394,8 +408,10 @@ class MatchConsumer(SocketConsumer):
             # us); without one, the render this check triggers fires the timeout itself.
             grace = settings.SWEEPER_INTERVAL_SECONDS + 0.25
             left = (self.deadline - hall_clock.now()).total_seconds() + grace
-            if left > 0:
-                wait = min(wait, left)
+            # A deadline shown and gone by: the timeout is the sweeper's to apply or to
+            # postpone when it comes back, and a sweeper in another process tells no socket
+            # of this one. Waiting a whole resync left a board at 0:00 for half a minute.
+            wait = min(wait, left if left > 0 else OVERDUE_RECHECK_SECONDS)
         return wait
 
     def _current_version_and_deadline(self):

@@ -283,6 +283,50 @@ async def test_a_step_timeout_reaches_the_board_without_any_notification(setting
     await alice.disconnect()
 
 
+@database_sync_to_async
+def sweepers_down_since(seconds: float) -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.models import Heartbeat
+
+    Heartbeat.objects.update_or_create(
+        name="sweeper", defaults={"at": timezone.now() - timedelta(seconds=seconds)}
+    )
+
+
+@database_sync_to_async
+def fresh_timer_without_telling_anyone(match: Match) -> None:
+    """What a sweeper coming back in another process does to a step that fell due while it
+    was away (services.grant_fresh_timers), with its news lost on the way."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    Match.objects.filter(pk=match.pk).update(
+        deadline_at=timezone.now() + timedelta(seconds=12), version=match.version + 1
+    )
+
+
+async def test_a_step_left_overdue_by_stopped_sweepers_is_looked_at_again_soon(settings):
+    # The sweepers stopped a minute ago: the deadline passes, and the socket's render may not
+    # apply the timeout (the returning sweeper grants a fresh timer instead). The board must
+    # learn of that fresh timer in about a second, not a resync (here a minute) later.
+    settings.WS_RESYNC_SECONDS = 60
+    settings.SWEEPER_INTERVAL_SECONDS = 0.1
+    await sweepers_down_since(60)
+    match = await timed_match_due_in(0.4)
+    alice = await connect(match.code, persona("alice"))
+    assert f'data-version="{match.version}"' in await drain(alice)
+    await asyncio.sleep(1.0)  # the deadline and the socket's look just after it went by
+    assert await log_count(match) == 0, "nobody is timed out for the sweepers' downtime"
+    await fresh_timer_without_telling_anyone(match)
+    later = await drain(alice, timeout=2.5)
+    assert f'data-version="{match.version + 1}"' in later
+    await alice.disconnect()
+
+
 async def test_a_flood_of_frames_is_cut_off_by_the_rate_limit(settings):
     settings.WS_MAX_MESSAGES_PER_10S = 5
     match = await online_match()
