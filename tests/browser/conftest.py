@@ -2,6 +2,7 @@
 Chromium driven by Playwright. Playwright never downloads a browser here: it launches
 /usr/bin/chromium, which `make test` installs from Debian's packages."""
 
+import contextlib
 import os
 import subprocess
 import sys
@@ -15,6 +16,9 @@ from tests.live import CHROMIUM, free_port, migrate, wait_for_port
 from .people import People
 
 ROOT = Path(__file__).resolve().parents[2]
+# Each running server's address and the file its output goes to, for the failure report.
+SERVER_LOGS: dict[str, Path] = {}
+LOG_TAIL_LINES = 60
 
 
 @pytest.fixture(scope="session")
@@ -71,10 +75,13 @@ def serve(env: dict):
         stdout=log,
         stderr=subprocess.STDOUT,
     )
+    site = f"http://127.0.0.1:{port}"
+    SERVER_LOGS[site] = db.with_suffix(".log")
     try:
         wait_for_port(port)
-        yield f"http://127.0.0.1:{port}"
+        yield site
     finally:
+        SERVER_LOGS.pop(site, None)
         server.terminate()
         try:
             server.wait(timeout=15)
@@ -107,6 +114,31 @@ def new_page(people):
         taken.append(person)
         return person.page
 
+    make.taken = taken  # the failure report reads what each page showed
     yield make
     for person in taken:
         people.give_back(person)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failing browser test says what each of its pages showed and what its servers
+    logged last: CI keeps only the test output, and a timeout alone does not tell a page
+    that never navigated from a server that answered late."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.when != "call" or not report.failed:
+        return
+    make = item.funcargs.get("new_page")
+    for number, person in enumerate(getattr(make, "taken", [])):
+        with contextlib.suppress(Exception):  # a closed or crashed page says nothing
+            shown = person.page.evaluate(
+                "() => [location.href, document.title,"
+                " (document.querySelector('main') || document.body).innerText.slice(0, 1500)]"
+            )
+            report.sections.append((f"page {number}", "\n".join(shown)))
+    for value in item.funcargs.values():
+        log = SERVER_LOGS.get(value) if isinstance(value, str) else None
+        if log is not None and log.exists():
+            lines = log.read_text(errors="replace").splitlines()[-LOG_TAIL_LINES:]
+            report.sections.append((f"end of {log.name} ({value})", "\n".join(lines)))
