@@ -105,10 +105,11 @@ ACTION_DEPTH = 6
 ACTION_STRING = 200
 # A lobby page redraws its list at most this often however many challenges come and go.
 LOBBY_COALESCE_SECONDS = 0.25
-# How soon a match socket looks again when the step it shows is past its deadline and the
-# timeout could not be applied (every sweeper was down for a moment: the one coming back
-# grants a fresh timer instead, and in the default set-up its news reaches no socket).
-OVERDUE_RECHECK_SECONDS = 1.0
+# How soon a match socket's watchdog looks again when the step it shows is past its deadline
+# and the timeout could not be applied (every sweeper was down for a moment: the one coming
+# back grants a fresh timer instead, and in the default set-up its news reaches no socket),
+# or when its last look failed.
+LOOK_AGAIN_SECONDS = 1.0
 
 
 class BadFrame(Exception):
@@ -311,6 +312,10 @@ class MatchConsumer(SocketConsumer):
     abandon_check = None
     offer_due = False  # the abandonment offer may be showing
     chat_listed: frozenset[int] = frozenset()  # the lines of the chat lists last sent
+    # The (version, deadline) an overdue look last rendered without moving the match on:
+    # while both stand, the watchdog's looks only read the row, they do not render it again.
+    stuck_at: tuple | None = None
+    look_failed = False  # the watchdog's last look raised: the next comes soon
 
     async def connect(self):
         self.code = self.scope["url_route"]["kwargs"]["code"]
@@ -332,9 +337,6 @@ class MatchConsumer(SocketConsumer):
         if not await self.admit(self.match_id, self.presence_seat):
             return
         self.sent_version, self.deadline, self.replan = -1, None, asyncio.Event()
-        # The (version, deadline) an overdue check last rendered without moving the match on:
-        # while both stand, the checks only read the row, they do not render it again.
-        self.stuck_at = None
         # What this page holds of the board (games/live/frames.py); one frame at a time is built
         # from it and sent, or the watchdog and a notification could each diff against the
         # same page and send frames that do not add up.
@@ -378,24 +380,37 @@ class MatchConsumer(SocketConsumer):
                 async with asyncio.timeout(self._until_next_check()):
                     await self.replan.wait()
                 continue  # a new deadline is shown: plan again
-            await bounded(
-                self.channel_layer.group_add(self.group, self.channel_name), f"re-join {self.group}"
-            )
-            version, deadline = await db(self._current_version_and_deadline)()
-            overdue = deadline is not None and deadline <= hall_clock.now()
-            missed = version != self.sent_version
-            if missed or (overdue and (version, deadline) != self.stuck_at):
-                await self.send_snapshot()
-                # Still the same overdue step after the render (whose settle applies a due
-                # timeout): nobody could apply it yet. Look again soon, not a resync apart.
-                self.stuck_at = (version, deadline) if overdue and self._still(version) else None
-            if missed:
-                # Its notice was lost, so its news to the player's group may have been too
-                # (a Redis restart forgets every group): read the count's start again.
-                await self.recount_turns()
-                await self.show_turns()
-            if self.bot_match:
-                bot_pacer.kick(self.match_id)
+            try:
+                await self._look_again()
+                self.look_failed = False
+            except Exception:
+                # The watchdog is what brings a lost notification's news: one failed look (the
+                # database locked past its timeout on a starved machine, a render that broke)
+                # must not end it, or the board would never change again.
+                log.exception("match %s: the watchdog's look failed; it looks again", self.code)
+                self.look_failed = True
+
+    async def _look_again(self) -> None:
+        """Re-join the group, read the match's version and deadline, and bring the page
+        up to date if it fell behind or its step is overdue."""
+        await bounded(
+            self.channel_layer.group_add(self.group, self.channel_name), f"re-join {self.group}"
+        )
+        version, deadline = await db(self._current_version_and_deadline)()
+        overdue = deadline is not None and deadline <= hall_clock.now()
+        missed = version != self.sent_version
+        if missed or (overdue and (version, deadline) != self.stuck_at):
+            await self.send_snapshot()
+            # Still the same overdue step after the render (whose settle applies a due
+            # timeout): nobody could apply it yet. Look again soon, not a resync apart.
+            self.stuck_at = (version, deadline) if overdue and self._still(version) else None
+        if missed:
+            # Its notice was lost, so its news to the player's group may have been too
+            # (a Redis restart forgets every group): read the count's start again.
+            await self.recount_turns()
+            await self.show_turns()
+        if self.bot_match:
+            bot_pacer.kick(self.match_id)
 
     def _still(self, version: int) -> bool:
         """Whether the page now shows ``version``, the one the check read."""
@@ -403,6 +418,8 @@ class MatchConsumer(SocketConsumer):
 
     def _until_next_check(self) -> float:
         wait = settings.WS_RESYNC_SECONDS
+        if self.look_failed:
+            return min(wait, LOOK_AGAIN_SECONDS)
         if self.deadline is not None:
             # The grace lets a running sweeper fire first (its notification usually beats
             # us); without one, the render this check triggers fires the timeout itself.
@@ -411,7 +428,7 @@ class MatchConsumer(SocketConsumer):
             # A deadline shown and gone by: the timeout is the sweeper's to apply or to
             # postpone when it comes back, and a sweeper in another process tells no socket
             # of this one. Waiting a whole resync left a board at 0:00 for half a minute.
-            wait = min(wait, left if left > 0 else OVERDUE_RECHECK_SECONDS)
+            wait = min(wait, left if left > 0 else LOOK_AGAIN_SECONDS)
         return wait
 
     def _current_version_and_deadline(self):

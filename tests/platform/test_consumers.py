@@ -254,6 +254,35 @@ async def test_a_lost_notification_is_recovered_from_the_database(settings):
     await bob.disconnect()
 
 
+async def test_a_failed_look_does_not_end_the_watchdog(settings, monkeypatch):
+    # The watchdog is the only way a lost notification's news reaches the board: its first
+    # look fails (the database locked past its timeout, say), and a move made after that,
+    # whose notice is lost, still reaches the page at the next look.
+    from django.db import OperationalError
+
+    from games.live.consumers import MatchConsumer
+
+    settings.WS_RESYNC_SECONDS = 0.3
+    looks = []
+    read = MatchConsumer._current_version_and_deadline
+
+    def fails_first(consumer):
+        looks.append(1)
+        if len(looks) == 1:
+            raise OperationalError("database is locked")
+        return read(consumer)
+
+    monkeypatch.setattr(MatchConsumer, "_current_version_and_deadline", fails_first)
+    match = await online_match()
+    bob = await connect(match.code, persona("bob"))
+    await drain(bob)
+    while not looks:
+        await asyncio.sleep(0.05)
+    await move_without_telling_anyone(match)
+    assert f'data-version="{match.version + 1}"' in await drain(bob, timeout=1.5)
+    await bob.disconnect()
+
+
 @database_sync_to_async
 def timed_match_due_in(seconds: float) -> Match:
     from datetime import timedelta
