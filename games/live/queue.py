@@ -10,6 +10,7 @@ second later. Leaving the page leaves the queue.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 
 from django.conf import settings
@@ -21,6 +22,8 @@ from games.matches import pairing, services
 from games.matches.identity import Player
 from games.matches.options import match_options_from_post
 from games.models import Match
+
+log = logging.getLogger(__name__)
 
 
 def tick_seconds() -> float:
@@ -99,6 +102,12 @@ class QueueSeat:
                 self.entry_id = None
                 await self.send("lobby/_queue_status.html", {"state": "moved"})
                 return
+            except Exception:
+                # A task of its own: one failed tick (the database locked past its timeout
+                # on a starved machine, say) must not leave the page "looking for an
+                # opponent" with nothing looking any more. The next tick tries again.
+                log.exception("queue entry %s: a tick failed", self.entry_id)
+                continue
             if paired is not None:
                 await self.announce(paired)
             if code is not None:

@@ -106,6 +106,29 @@ async def test_a_lone_player_is_offered_the_bot_and_can_take_it():
     await ada.disconnect()
 
 
+async def test_a_failed_tick_does_not_end_the_wait(monkeypatch):
+    """The queue's wait is a task of its own: a tick that raises (the database locked past
+    its timeout, say) is logged and the next one goes on, so the bot is still offered."""
+    from django.db import OperationalError
+
+    ticks = []
+    tick = pairing.tick
+
+    def fails_first(entry_id):
+        ticks.append(entry_id)
+        if len(ticks) == 1:
+            raise OperationalError("database is locked")
+        return tick(entry_id)
+
+    monkeypatch.setattr(pairing, "tick", fails_first)
+    ada = await lobby(persona("ada"))
+    await send(ada, queue="join")
+    await until(ada, "Looking for an opponent")
+    await until(ada, "Play the bot instead")
+    assert len(ticks) > 1
+    await ada.disconnect()
+
+
 async def test_different_options_do_not_pair():
     ada, bo = await lobby(persona("ada")), await lobby(persona("bo"))
     await send(ada, queue="join")
