@@ -403,7 +403,8 @@ class MatchConsumer(SocketConsumer):
             await self.send_snapshot()
             # Still the same overdue step after the render (whose settle applies a due
             # timeout): nobody could apply it yet. Look again soon, not a resync apart.
-            self.stuck_at = (version, deadline) if overdue and self._still(version) else None
+            still = overdue and self.sent_version == version
+            self.stuck_at = (version, deadline) if still else None
         if missed:
             # Its notice was lost, so its news to the player's group may have been too
             # (a Redis restart forgets every group): read the count's start again.
@@ -412,14 +413,10 @@ class MatchConsumer(SocketConsumer):
         if self.bot_match:
             bot_pacer.kick(self.match_id)
 
-    def _still(self, version: int) -> bool:
-        """Whether the page now shows ``version``, the one the check read."""
-        return self.sent_version == version
-
     def _until_next_check(self) -> float:
         wait = settings.WS_RESYNC_SECONDS
         if self.look_failed:
-            return min(wait, LOOK_AGAIN_SECONDS)
+            wait = min(wait, LOOK_AGAIN_SECONDS)
         if self.deadline is not None:
             # The grace lets a running sweeper fire first (its notification usually beats
             # us); without one, the render this check triggers fires the timeout itself.
