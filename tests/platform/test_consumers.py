@@ -275,7 +275,7 @@ async def test_a_failed_look_does_not_end_the_watchdog(settings, monkeypatch):
     monkeypatch.setattr(MatchConsumer, "_current_version_and_deadline", fails_first)
     match = await online_match()
     bob = await connect(match.code, persona("bob"))
-    await drain(bob)
+    await reply(bob)
     while not looks:
         await asyncio.sleep(0.05)
     await move_without_telling_anyone(match)
@@ -347,7 +347,7 @@ async def test_a_step_left_overdue_by_stopped_sweepers_is_looked_at_again_soon(s
     await sweepers_down_since(60)
     match = await timed_match_due_in(0.4)
     alice = await connect(match.code, persona("alice"))
-    assert f'data-version="{match.version}"' in await drain(alice)
+    assert f'data-version="{match.version}"' in await reply(alice)
     await asyncio.sleep(1.0)  # the deadline and the socket's look just after it went by
     assert await log_count(match) == 0, "nobody is timed out for the sweepers' downtime"
     await fresh_timer_without_telling_anyone(match)
