@@ -386,8 +386,10 @@ class MatchConsumer(SocketConsumer):
             except Exception:
                 # The watchdog is what brings a lost notification's news: one failed look (the
                 # database locked past its timeout on a starved machine, a render that broke)
-                # must not end it, or the board would never change again.
-                log.exception("match %s: the watchdog's look failed; it looks again", self.code)
+                # must not end it, or the board would never change again. An outage fails
+                # every look of every socket each second: the log says so once a socket.
+                if not self.look_failed:
+                    log.exception("match %s: the watchdog's look failed; it looks again", self.code)
                 self.look_failed = True
 
     async def _look_again(self) -> None:

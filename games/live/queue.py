@@ -91,6 +91,7 @@ class QueueSeat:
         self.task = asyncio.ensure_future(self.wait())
 
     async def wait(self) -> None:
+        failing = False
         while self.entry_id is not None:
             await asyncio.sleep(tick_seconds())
             if self.entry_id is None:
@@ -105,9 +106,13 @@ class QueueSeat:
             except Exception:
                 # A task of its own: one failed tick (the database locked past its timeout
                 # on a starved machine, say) must not leave the page "looking for an
-                # opponent" with nothing looking any more. The next tick tries again.
-                log.exception("queue entry %s: a tick failed", self.entry_id)
+                # opponent" with nothing looking any more. The next tick tries again; a run
+                # of failed ticks (an outage) is logged once.
+                if not failing:
+                    log.exception("queue entry %s: a tick failed", self.entry_id)
+                failing = True
                 continue
+            failing = False
             if paired is not None:
                 await self.announce(paired)
             if code is not None:
