@@ -91,11 +91,29 @@ def gundam_heal(engine, seed: str) -> dict:
     raise RuntimeError("seat 0 never reached a main phase with a Unit")
 
 
+# A Gundam deal in which the deck tests/browser/test_gundam_browser.py builds meets a block
+# decision in its first match against the level-1 bot. The seed fixes both decks' order and
+# who goes first, and that bot and the test's own choices are deterministic, so the test
+# plays one match, not up to eight on the server's random seeds until one had a block.
+GUNDAM_BLOCK_DEAL = "block-3"
+
+
+def gundam_block_deal(engine, seed: str) -> dict:
+    """Gundam before the player's deck choice, dealt from GUNDAM_BLOCK_DEAL (``seed``, the
+    match's own, is set aside). The bot in seat 1 chose its deck when the match was made;
+    it chooses again here, as it would have from this deal."""
+    del seed
+    state = engine.setup({}, GUNDAM_BLOCK_DEAL)
+    state, _ = engine.apply(state, 1, engine.bot_action(state, 1))
+    return state
+
+
 SCENARIOS = {
     "shapeships-carriers": carriers,
     "shapeships-declaring": declaring,
     "phalanx-reinforce": phalanx_reinforce,
     "gundam-heal": gundam_heal,
+    "gundam-block-deal": gundam_block_deal,
 }
 
 
