@@ -16,7 +16,11 @@ import websockets
 from .conftest import ROOT
 
 PLAYERS = 40
-PAIRING_SECONDS = 30
+# Long enough for every player to be paired again and again (a result every 0.05-0.25 s,
+# a pairing pass every second), with a worker killed a third of the way in and back
+# before half time, so pairing goes on on both workers after the restart.
+PAIRING_SECONDS = 15
+KILLED_AT, RESTARTED_AT = 5, 7
 
 DOUBLE_BOOKED = """
 SELECT s.user_id, count(*) FROM games_seat s
@@ -82,10 +86,10 @@ def test_two_workers_pair_one_arena_and_every_result_counts_once(workers, worker
                 double_booked.extend(conn.execute(DOUBLE_BOOKED).fetchall())
                 checks.append(1)
                 elapsed = time.monotonic() - start
-                if not killed and elapsed > 10:
+                if not killed and elapsed > KILLED_AT:
                     workers[1].kill()  # mid-pass, as likely as not: its transactions vanish
                     killed = True
-                if killed and not restarted and elapsed > 13:
+                if killed and not restarted and elapsed > RESTARTED_AT:
                     await asyncio.to_thread(workers[1].start)
                     restarted = True
                 await asyncio.sleep(0.1)
