@@ -52,6 +52,8 @@ UNIT_TESTS := tests/engines tests/test_*.py
 # part is bound by Chromium's CPU too, but its clock, arena and abandonment tests wait out
 # short timers, and with two processes the machine was 85% busy: three fill it (97%), 296 ->
 # 281 s and 324 -> 309 s in two interleaved pairs of runs; four made it slower (425 -> 574 s).
+# xdist's work stealing instead of its default split made no difference there (297 and 337 s
+# against 305 and 322 s, interleaved).
 # The platform tests wait on sockets, timers and subprocesses for half their time, so four
 # processes fill the cores: 126 -> 80-106 s in five runs, with six no faster; the unit tests
 # beside them saved nothing (127 and 111 s one after the other, 127 and 109 s side by side).
