@@ -4,9 +4,25 @@ environment. The position is built with the engine from the match's own seed (as
 engine tests build theirs), then stored as the match's next version, so the pages and the
 server's next move read it like any committed state."""
 
+import subprocess
 import sys
+from pathlib import Path
 
 import django
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def stage(env: dict, code: str, scenario: str) -> None:
+    """Put match ``code`` of the site whose environment is ``env`` into ``scenario``: this
+    script in a process of its own on the site's database, as the tests run it."""
+    subprocess.run(
+        [sys.executable, "-m", "tests.browser.staged_match", code, scenario],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
 
 
 def carriers(engine, seed: str) -> dict:

@@ -5,13 +5,11 @@ and axe-core finds nothing serious on the board."""
 
 import json
 import re
-import subprocess
-import sys
 
 import pytest
 
-from .conftest import ROOT
 from .driver import click_payload, is_over, offered_moves, start_bot_match
+from .staged_match import stage
 from .test_accessibility import serious
 from .test_board_viewports import first_move_on_screen, wait_for_moves
 
@@ -161,13 +159,7 @@ def test_a_phalanx_reinforcement_prompt_takes_focus_in_view(live_site, live_env,
     page = new_page(*size)
     start_bot_match(page, live_site, "phalanx")
     code = page.url.rstrip("/").rsplit("/", 1)[1]
-    subprocess.run(
-        [sys.executable, "-m", "tests.browser.staged_match", code, "phalanx-reinforce"],
-        cwd=ROOT,
-        env=live_env,
-        check=True,
-        capture_output=True,
-    )
+    stage(live_env, code, "phalanx-reinforce")
     page.reload()
     prompt = page.locator("[data-prompt]")
     prompt.wait_for(state="visible")

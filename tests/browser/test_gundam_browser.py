@@ -12,14 +12,12 @@ one with a block decision: slower, still sound, and a sign to choose the deal ag
 
 import json
 import re
-import subprocess
-import sys
 import time
 
 import pytest
 
-from .conftest import ROOT
 from .driver import click_payload, is_over, offered_moves
+from .staged_match import stage
 
 pytestmark = pytest.mark.browser
 
@@ -145,13 +143,7 @@ def play_one_match(page, site: str, env: dict | None = None) -> dict:
     page.wait_for_url(re.compile(r"/m/\w+/$"))
     if env is not None:
         code = page.url.rstrip("/").rsplit("/", 1)[1]
-        subprocess.run(
-            [sys.executable, "-m", "tests.browser.staged_match", code, "gundam-block-deal"],
-            cwd=ROOT,
-            env=env,
-            check=True,
-            capture_output=True,
-        )
+        stage(env, code, "gundam-block-deal")
         page.reload()
     page.wait_for_selector(".gd-choose button[data-action]")
     mine = [p for p, label in offered_moves(page) if label == f"Play {DECK_NAME}"]

@@ -6,13 +6,11 @@ the claimer."""
 
 import json
 import re
-import subprocess
-import sys
 
 import pytest
 
-from .conftest import ROOT
 from .driver import click_payload, offered_moves, version
+from .staged_match import stage
 from .test_abandonment_browser import started_match
 from .test_board_viewports import start_bot_match, wait_for_moves
 
@@ -91,13 +89,7 @@ def test_GUN_X_HEAL_NOTHING_a_heal_with_no_damaged_unit_says_so(live_site, live_
     page = new_page(1366, 768)
     start_bot_match(page, live_site, "gundam")
     code = page.url.rstrip("/").rsplit("/", 1)[1]
-    subprocess.run(
-        [sys.executable, "-m", "tests.browser.staged_match", code, "gundam-heal"],
-        cwd=ROOT,
-        env=live_env,
-        check=True,
-        capture_output=True,
-    )
+    stage(live_env, code, "gundam-heal")
     page.reload()
     patch = page.locator(".gd-hand [data-gd-card]:has(summary:text-is('Emergency Patch'))").first
     assert patch.locator("[data-gd-note]").inner_text() == "No damaged Unit: this heals nothing."

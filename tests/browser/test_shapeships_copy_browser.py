@@ -3,13 +3,12 @@ differ asks which copy (SSX-COPY). The enemy has an empty Carrier (what an Earth
 needs) and a full one; the player picks the empty one and it is the one destroyed."""
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from .driver import offered_moves, version, wait_for_change
+from .staged_match import stage
 
 pytestmark = pytest.mark.browser
 
@@ -30,13 +29,7 @@ def test_SSX_COPY_the_player_destroys_the_empty_carrier(live_site, live_env, new
     page.click("button:has-text('Create match')")
     page.wait_for_url(re.compile(r"/m/\w+/$"))
     code = page.url.rstrip("/").rsplit("/", 1)[1]
-    subprocess.run(
-        [sys.executable, "-m", "tests.browser.staged_match", code, "shapeships-carriers"],
-        cwd=ROOT,
-        env=live_env,
-        check=True,
-        capture_output=True,
-    )
+    stage(live_env, code, "shapeships-carriers")
     page.reload()
     page.wait_for_selector("text=First Strike: choose targets")
     labels = [text for _, text in offered_moves(page)]

@@ -7,17 +7,13 @@ On a desk the bar is a column (flex, direction column) and inherited the shared 
 bar's ``align-items: center``: its head shrank to the width of its words and stood in the
 middle of the column, so the short "Declaring: 0 charges" looked indented."""
 
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
 from .driver import start_online_match, version, wait_for_change
+from .staged_match import stage
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
 SIZES = [(1366, 768), (390, 844)]
 IDS = ["desk", "phone"]
 
@@ -46,13 +42,7 @@ def edges(page, selector: str, first: str | None = None) -> dict:
 def staged_declaration(alice, bob, site: str, env: dict) -> None:
     """Alice and Bob in an online ShapeShips match, both Human and both declaring."""
     code = start_online_match(alice, bob, site, "shapeships").rstrip("/").rsplit("/", 1)[1]
-    subprocess.run(
-        [sys.executable, "-m", "tests.browser.staged_match", code, "shapeships-declaring"],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        capture_output=True,
-    )
+    stage(env, code, "shapeships-declaring")
     for page in (alice, bob):
         page.reload()
         page.wait_for_selector("[data-ss-bar-line]")
