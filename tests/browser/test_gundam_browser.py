@@ -13,11 +13,12 @@ one with a block decision: slower, still sound, and a sign to choose the deal ag
 import json
 import re
 import time
+import warnings
 
 import pytest
 
 from .driver import click_payload, is_over, offered_moves
-from .staged_match import stage
+from .staged_match import GUNDAM_BLOCK_DEAL, stage
 
 pytestmark = pytest.mark.browser
 
@@ -212,6 +213,14 @@ def test_a_built_deck_with_blockers_plays_full_matches_against_the_bot(
         assert "shield" in seen["log"].lower() or "base" in seen["log"].lower()
         if seen["blocks"]:
             break
+        if n == 0:
+            # Not a failure (the server's seeds still test the block), but the test is slow
+            # again until someone chooses a new deal: say so where the run's summary shows it.
+            warnings.warn(
+                f"the staged deal {GUNDAM_BLOCK_DEAL!r} no longer leads to a block decision:"
+                " choose another in tests/browser/staged_match.py",
+                stacklevel=1,
+            )
         assert time.monotonic() - started < 300, "out of time before a block decision"
     assert matches[-1]["blocks"], f"no block decision in {len(matches)} full matches"
     assert re.search(r"attacks (you|Bulwark|[A-Z])", matches[-1]["blocks"][0])

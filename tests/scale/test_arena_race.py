@@ -16,9 +16,9 @@ import websockets
 from .conftest import ROOT
 
 PLAYERS = 40
-# Long enough for every player to be paired again and again (a result every 0.05-0.25 s,
-# a pairing pass every second), with a worker killed a third of the way in and back
-# before half time, so pairing goes on on both workers after the restart.
+# Long enough for every player to be paired several times over (a result every 0.05-0.25 s,
+# a pairing pass every second: 80-86 pairings of the 40 players in a run), with a worker
+# killed a third of the way in and started again 2 s later, 8 s before the end.
 PAIRING_SECONDS = 15
 KILLED_AT, RESTARTED_AT = 5, 7
 
