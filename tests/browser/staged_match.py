@@ -1,8 +1,9 @@
 """Puts a match of the live site's database into a position no quick click-through
 reaches: ``python -m tests.browser.staged_match CODE SCENARIO`` with the live site's
 environment. The position is built with the engine from the match's own seed (as the
-engine tests build theirs), then stored as the match's next version, so the pages and the
-server's next move read it like any committed state."""
+engine tests build theirs), or dealt again from a fixed seed whose match a test needs (a
+"deal"), then stored as the match's next version, so the pages and the server's next move
+read it like any committed state."""
 
 import subprocess
 import sys
