@@ -1,5 +1,7 @@
-"""ShapeShips in two browsers: a full online match to a result, with at least one upgrade
-and one charge, and the opponent's hidden build shown only as "has chosen" until the reveal."""
+"""ShapeShips in two browsers: a full online match to a result, with at least one upgrade,
+one charge and a build from the phone. That the opponent's hidden plan reaches no page or
+frame before the reveal is proven for every seat and spectator by
+tests/platform/test_leaks.py, not here."""
 
 import json
 import random
