@@ -32,11 +32,10 @@ def pieces(game: str, moves: int, count: int, directory: Path) -> list[str]:
     shutil.copy(migrated_template(directory), database)
     play(game, 1, moves, database)
     from django.template import engines
-    from django.template.loader import render_to_string
 
     from games.boards import layout_of
     from games.engines import get_engine
-    from games.live import board_frames, rendering
+    from games.live import around, board_frames, rendering
     from games.live.latest_event import latest_event
     from games.matches.identity import Player
     from games.models import Match
@@ -62,9 +61,8 @@ def pieces(game: str, moves: int, count: int, directory: Path) -> list[str]:
         measured["  every part's id and digest"] = lambda: board_frames._placed(
             board, context, layout
         )
-        marked = {**context, "board_template": board_frames._mark_template()}
-        measured["  the fragments around the board"] = lambda: render_to_string(
-            "match/_fragments.html", marked
+        measured["  the fragments around the board"] = lambda: (
+            around.head(context) + around.tail(context)
         )
     for piece in measured.values():
         piece()  # caches filled, templates compiled

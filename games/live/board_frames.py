@@ -1,15 +1,15 @@
 """Frames from the view: a socket's frame for a board that declares its parts
 (games/boards/), built without rendering the board around them.
 
-A frame renders the fragments around the board (flash, status bar, game-over panel: they
-go in every frame) with a marker where the board stands, and finds each declared part's
-id and digest from its inputs alone. If the page holds this skeleton (the layout's
-skeleton values and part ids), the frame is those fragments and the parts whose digest
-the page lacks, each replacing its old self by id; the board's markup between the parts
-is never walked. If nothing but the version number would change on the page, the frame is
-empty and is not sent (the opponent re-selecting a hidden card must not reach this
-viewer as a frame at that moment: a timing signal). Otherwise the board is rendered whole, in its place, as a page load
-renders it (parts from the parts cache).
+A frame joins the fragments around the board (flash, status bar, game-over panel: they go
+in every frame; games/live/around.py) and finds each declared part's id and digest from
+its inputs alone. If the page holds this skeleton (the layout's skeleton values and part
+ids), the frame is those fragments and the parts whose digest the page lacks, each
+replacing its old self by id; the board's markup between the parts is never walked. If
+nothing but the version number would change on the page, the frame is empty and is not
+sent (the opponent re-selecting a hidden card must not reach this viewer as a frame at
+that moment: a timing signal). Otherwise the board is rendered whole, in its place, as a
+page load renders it (parts from the parts cache).
 
 Invariant (as for games/live/frames.py): after every frame the page holds exactly what a
 full render of that version gives. A part is left out only when the page shows its very
@@ -21,24 +21,19 @@ boards, not a wrong page.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import logging
 import pickle
 
 from django.template import Context, engines
-from django.template.loader import render_to_string
 
 from games.boards import Layout
-from games.live.frames import BOARD_ENDS, BOARD_OPENS, FRAME_VARIABLE, FrameBuilder, Shown
+from games.live import around
+from games.live.frames import FRAME_VARIABLE, FrameBuilder, Shown
 from games.live.frames import filled as filled_slots
 from games.templatetags.parts import PartNode, parts_in
 
 logger = logging.getLogger(__name__)
-
-# Where the board stands in the fragments rendered around it. NUL never occurs in
-# rendered HTML, so no name or text can fake it.
-BOARD_MARK = "\x00board\x00"
 
 # What a page that shows no board holds (waiting for a player, the pass-the-device screen)
 # and what a page whose layout disagreed with its template holds: never a layout's key,
@@ -50,17 +45,15 @@ UNCHECKED = b"unchecked"
 def frame(context: dict, layout: Layout, shown: Shown | None) -> tuple[str, Shown]:
     """The frame for a viewer's render ``context`` (games.live.rendering.context_for plus the
     flash), and what the page holds after it."""
-    around = render_to_string(
-        "match/_fragments.html", {**context, "board_template": _mark_template()}
-    )
-    mark = around.find(BOARD_MARK)
-    if mark < 0:  # no board on this page: the fragments are the whole frame
-        return around, Shown(NO_BOARD, {})
+    head, tail = around.head(context), around.tail(context)
+    instead = around.instead_of_board(context)
+    if instead is not None:  # no board on this page: the fragments are the whole frame
+        return head + around.board_place(instead) + tail, Shown(NO_BOARD, {})
     board = engines["django"].get_template(context["board_template"]).template
     placed = _placed(board, context, layout)
     skeleton = _skeleton_key(layout, placed)
     digests = {part_id: digest for part_id, (_, digest, _) in placed.items()}
-    rest = _rest_digest(around, context)
+    rest = _rest_digest(head + tail, context)
     if shown is not None and shown.skeleton == skeleton:
         changed = "".join(
             node.html(part_id, digest, _part_context(context, board, bound))
@@ -71,30 +64,21 @@ def frame(context: dict, layout: Layout, shown: Shown | None) -> tuple[str, Show
             # Nothing this viewer sees changed but the version (the opponent re-selected
             # a hidden card): a frame now would tell them when the other acted.
             return "", Shown(skeleton, digests, rest)
-        start, end = around.index(BOARD_OPENS), around.index(BOARD_ENDS)
-        return around[:start] + changed + around[end:], Shown(skeleton, digests, rest)
+        return head + changed + tail, Shown(skeleton, digests, rest)
     html, rendered = _whole_board(board, context)
     if list(rendered.items()) != list(digests.items()):
         # The layout disagrees with its template: this frame is right (the template made
         # it); the next ones go whole until the page is rendered again.
         logger.error("%s: the layout's parts are not the board's", context["board_template"])
         skeleton = UNCHECKED
-    whole = around[:mark] + html + around[mark + len(BOARD_MARK) :]
-    return whole, Shown(skeleton, rendered, rest)
+    return head + around.board_place(html) + tail, Shown(skeleton, rendered, rest)
 
 
-def _rest_digest(around: str, context: dict) -> bytes:
+def _rest_digest(rest: str, context: dict) -> bytes:
     """The page outside the board, bar the status bar's version number: what tells a
     viewer that something they can see changed."""
     version = f'data-version="{context["match"]["version"]}"'
-    return hashlib.blake2b(around.replace(version, "", 1).encode(), digest_size=16).digest()
-
-
-@functools.cache
-def _mark_template():
-    """What the fragments include where the board stands (Django's include takes a
-    template as well as a name)."""
-    return engines["django"].from_string(BOARD_MARK)
+    return hashlib.blake2b(rest.replace(version, "", 1).encode(), digest_size=16).digest()
 
 
 def _placed(board, context: dict, layout: Layout) -> dict:
@@ -137,8 +121,8 @@ def _part_context(context: dict, board, bound: dict) -> Context:
 
 
 def _whole_board(board, context: dict) -> tuple[str, dict[str, bytes | None]]:
-    """The board as the fragments' ``{% include board_template %}`` renders it, and the
-    digest of each part it rendered, in order."""
+    """The board as the page shows it (games/live/around.py), and the digest of each part
+    it rendered, in order."""
     builder = FrameBuilder(None)
     board_context = Context({**context, FRAME_VARIABLE: builder}, use_l10n=False)
     return filled_slots(board.render(board_context), builder), builder.digests

@@ -25,6 +25,10 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from games.live.around import BOARD_ENDS, BOARD_OPENS
+
+__all__ = ["BOARD_ENDS", "BOARD_OPENS", "FrameBuilder", "Shown", "building", "frame_of"]
+
 # The context variable a frame being built travels in. Templates cannot name it (a
 # variable may not start with an underscore), so no template can read or fake it.
 FRAME_VARIABLE = "_frame_builder"
@@ -79,12 +83,6 @@ def building(context) -> FrameBuilder | None:
     return context.get(FRAME_VARIABLE)
 
 
-# Where the board stands in a render of match/_fragments.html: from its opening tag to the
-# game-over panel's. (Names and texts are escaped, so no player can write either.)
-BOARD_OPENS = '<div id="board" class="board-wrap" hx-include="#match-step">'
-BOARD_ENDS = '\n<div id="gameover">'
-
-
 def frame_of(
     render: Callable[[FrameBuilder], str],
     shown: Shown | None,
@@ -93,7 +91,8 @@ def frame_of(
 ) -> tuple[str, Shown]:
     """A socket's frame, and what its page holds after it.
 
-    ``render(builder)`` renders match/_fragments.html with ``builder`` in its context: parts
+    ``render(builder)`` renders the page around the board (games/live/around.py) with
+    ``builder`` in its context: parts
     leave slots there, and the builder holds the HTML of those the page lacks. With the
     match's ``version``, a frame that would change nothing on the page but that number (and
     brings no ``flash``) is empty: the opponent re-selecting a hidden card or composing a

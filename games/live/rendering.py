@@ -15,7 +15,7 @@ from django.template.loader import render_to_string
 from games.boards import layout_of
 from games.engines import get_engine
 from games.engines.core import canonical_json
-from games.live import board_frames
+from games.live import around, board_frames
 from games.live.frames import FRAME_VARIABLE, Shown, frame_of
 from games.live.latest_event import latest_event
 from games.live.rematch_offer import rematch_offer
@@ -184,7 +184,7 @@ def status_context(match: Match, viewer: Viewer) -> dict:
 
 def render_status(match: Match, viewer: Viewer) -> str:
     """Only the status bar: enough for a presence change, which alters nothing else."""
-    return render_to_string("match/_status.html", status_context(match, viewer))
+    return around.status_bar(status_context(match, viewer))
 
 
 def context_for(match: Match, viewer: Viewer) -> dict:
@@ -219,7 +219,7 @@ def render_fragments(match: Match, viewer: Viewer, flash: str = "") -> str:
     """Every live fragment of the match page for one viewer, as out-of-band swaps."""
     ctx = context_for(match, viewer)
     ctx["flash"] = flash
-    return render_to_string("match/_fragments.html", ctx)
+    return around.page(ctx)
 
 
 def render_frame(
@@ -243,7 +243,7 @@ def frame_in(match: Match, ctx: dict, shown: Shown | None = None) -> tuple[str, 
         return board_frames.frame(ctx, layout, shown)
 
     def render(builder) -> str:
-        return render_to_string("match/_fragments.html", {**ctx, FRAME_VARIABLE: builder})
+        return around.page({**ctx, FRAME_VARIABLE: builder})
 
     return frame_of(render, shown, match.version, ctx["flash"])
 

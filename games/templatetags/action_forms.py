@@ -2,7 +2,7 @@
 
 Every board offers its moves through this tag, so every button posts the same way: the
 action's canonical JSON. The step the page shows goes with it from the status bar
-(``#match-step``, included by the board: templates/match/_fragments.html), so the server
+(``#match-step``, in the status bar: games/live/around.py), so the server
 refuses a stale click instead of applying it to a later decision (games/matches/services.py).
 
 A form carries neither the step nor the match version itself. The server never judged by

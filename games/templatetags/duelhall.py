@@ -245,5 +245,5 @@ memo_include.part_safe = True  # reads only its arguments (games/templatetags/pa
 
 def _render_plain(template_name: str, values: dict) -> str:
     """Render with numbers as plain digits, as the match page around it does
-    (templates/match/_fragments.html turns localisation off)."""
+    (games/live/around.py renders with localisation off)."""
     return get_template(template_name).template.render(Context(values, use_l10n=False))

@@ -2,11 +2,10 @@
 page they build is, after every move, the page a reload shows."""
 
 import pytest
-from django.template.loader import render_to_string
 
 from games import boards
 from games.engines import GAME_MODULES, get_engine
-from games.live import frames
+from games.live import around, frames
 from games.live.rendering import Viewer, context_for, render_fragments, render_frame
 from games.matches import services
 from games.models import Match
@@ -99,7 +98,7 @@ def test_a_part_rendered_from_its_inputs_alone_is_the_part_the_page_renders(game
             in_place = {found.group(1): found.group(0) for found in PART.finditer(whole)}
             builder = frames.FrameBuilder(shown)  # the page shows every part: all skipped
             context = {**context_for(match, viewer), "flash": "", frames.FRAME_VARIABLE: builder}
-            render_to_string("match/_fragments.html", context)
+            around.page(context)
             assert set(builder.skipped) == set(in_place)
             for part_id, later in builder.skipped.items():
                 assert later() == in_place[part_id], f"{game}: {part_id} for {viewer}"
@@ -162,7 +161,7 @@ def test_a_pick_sends_the_changed_parts_only():
 
 
 def page_with(board: str, *, status: str = "") -> callable:
-    """A stand-in for rendering match/_fragments.html around ``board``."""
+    """A stand-in for the page around ``board`` (games/live/around.py)."""
 
     def render(builder) -> str:
         return f"{status}{frames.BOARD_OPENS}{board(builder)}</div>{frames.BOARD_ENDS}</div>"

@@ -162,9 +162,6 @@ def test_a_double_loss_shows_an_anti_war_message():
             "message": ANTI_WAR_MESSAGES[1],
         },
     }
-    html = render_to_string(
-        "match/_fragments.html",
-        {"match": summary, "seat": 0, "viewer": None, "board_template": "match/_flash.html"},
-    )
+    html = render_to_string("match/_gameover_panel.html", {"match": summary, "seat": 0})
     assert "Both lost" in html and "Both bases fell together." in html
     assert ANTI_WAR_MESSAGES[1] in html
