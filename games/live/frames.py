@@ -92,11 +92,11 @@ def frame_of(
     """A socket's frame, and what its page holds after it.
 
     ``render(builder)`` renders the page around the board (games/live/around.py) with
-    ``builder`` in its context: parts
-    leave slots there, and the builder holds the HTML of those the page lacks. With the
-    match's ``version``, a frame that would change nothing on the page but that number (and
-    brings no ``flash``) is empty: the opponent re-selecting a hidden card or composing a
-    hidden plan must not reach this viewer as a frame at that moment (a timing signal)."""
+    ``builder`` in its context: parts leave slots there, and the builder holds the HTML of
+    those the page lacks. With the match's ``version``, a frame that would change nothing on
+    the page but that number (and brings no ``flash``) is empty: the opponent re-selecting
+    a hidden card or composing a hidden plan must not reach this viewer as a frame at that
+    moment (a timing signal)."""
     builder = FrameBuilder(shown)
     page = render(builder)
     start, end = page.index(BOARD_OPENS), page.index(BOARD_ENDS)
