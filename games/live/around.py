@@ -19,8 +19,10 @@ is refused instead of landing on a new step.
 
 from __future__ import annotations
 
-from django.template import Context, engines
+from django.template import engines
 from django.utils.html import conditional_escape
+
+from games.templatetags.compiled import render_template
 
 # Where the board stands: from its opening tag to the game-over panel's. games/live/frames.py
 # finds the board of a page by these. (Names and texts are escaped, so no player can write
@@ -100,4 +102,4 @@ def render_board(context: dict) -> str:
 
 def _render(template_name: str, context: dict) -> str:
     template = engines["django"].get_template(template_name).template
-    return template.render(Context(context, autoescape=True, use_l10n=False))
+    return render_template(template, context)

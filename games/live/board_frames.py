@@ -31,6 +31,7 @@ from games.boards import Layout
 from games.live import around
 from games.live.frames import FRAME_VARIABLE, FrameBuilder, Shown
 from games.live.frames import filled as filled_slots
+from games.templatetags.compiled import BUILTINS, Scope
 from games.templatetags.parts import PartNode, parts_in
 
 logger = logging.getLogger(__name__)
@@ -56,8 +57,8 @@ def frame(context: dict, layout: Layout, shown: Shown | None) -> tuple[str, Show
     rest = _rest_digest(head + tail, context)
     if shown is not None and shown.skeleton == skeleton:
         changed = "".join(
-            node.html(part_id, digest, _part_context(context, board, bound))
-            for part_id, (node, digest, bound) in placed.items()
+            node.html(part_id, digest, Scope(scope, True, False, None, board))
+            for part_id, (node, digest, scope) in placed.items()
             if digest is None or shown.parts.get(part_id) != digest
         )
         if not changed and not context["flash"] and shown.around == rest:
@@ -82,11 +83,13 @@ def _rest_digest(rest: str, context: dict) -> bytes:
 
 
 def _placed(board, context: dict, layout: Layout) -> dict:
-    """Part id -> (node, digest, names bound around it), in the layout's order."""
+    """Part id -> (node, digest, every name the part sees), in the layout's order."""
     found = parts_in(board)
-    # What _part_context's Context holds, as one dict: its builtins under the render's
-    # names, under the names bound around the part. Same lookups, without a Context.
-    names = {**_BUILTINS, **context}
+    # What a Context of the render, inside the fragments' ``{% localize off %}``, with the
+    # names the board's tags around the part set, holds, as one dict: its builtins under
+    # the render's names, under the names bound around the part. Same lookups, without a
+    # Context; a changed part renders from it too (games/templatetags/compiled.py).
+    names = {**BUILTINS, **context}
     placed: dict[str, tuple[PartNode, bytes | None, dict]] = {}
     for place in layout.places:
         node = found[place.name][place.nth]
@@ -94,12 +97,8 @@ def _placed(board, context: dict, layout: Layout) -> dict:
         part_id, digest = node.placed_in(scope, True, False)
         if part_id in placed:
             raise ValueError(f"two parts of one board are both named {part_id!r}")
-        placed[part_id] = (node, digest, place.bound)
+        placed[part_id] = (node, digest, scope)
     return placed
-
-
-# What every Context holds under the render's names (django.template.context.BaseContext).
-_BUILTINS = {"True": True, "False": False, "None": None}
 
 
 def _skeleton_key(layout: Layout, placed: dict) -> bytes:
@@ -108,16 +107,6 @@ def _skeleton_key(layout: Layout, placed: dict) -> bytes:
     except (pickle.PicklingError, TypeError, AttributeError):
         return UNCHECKED  # not plain data: every frame goes whole
     return hashlib.blake2b(data, digest_size=16).digest()
-
-
-def _part_context(context: dict, board, bound: dict) -> Context:
-    """The context a part sees where it stands: the render's, inside the fragments'
-    ``{% localize off %}``, with the names the board's tags around it set."""
-    part_context = Context(context, autoescape=True, use_l10n=False)
-    part_context.template = board  # what an {% include %} in the part loads through
-    if bound:
-        part_context.push(bound)
-    return part_context
 
 
 def _whole_board(board, context: dict) -> tuple[str, dict[str, bytes | None]]:

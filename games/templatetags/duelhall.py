@@ -4,12 +4,12 @@ import hashlib
 import re
 
 from django import template
-from django.template import Context
 from django.template.loader import get_template
 
 from games.engines.core import canonical_json
 from games.matches import outcomes
 from games.matches.lru import LRU
+from games.templatetags.compiled import render_template
 
 register = template.Library()
 
@@ -246,4 +246,4 @@ memo_include.part_safe = True  # reads only its arguments (games/templatetags/pa
 def _render_plain(template_name: str, values: dict) -> str:
     """Render with numbers as plain digits, as the match page around it does
     (games/live/around.py renders with localisation off)."""
-    return get_template(template_name).template.render(Context(values, use_l10n=False))
+    return render_template(get_template(template_name).template, values)

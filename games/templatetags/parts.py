@@ -66,6 +66,7 @@ from django.utils.html import format_html
 
 from games.live.frames import building
 from games.matches.lru import LRU
+from games.templatetags.compiled import Rendered, Scope, compiled
 
 register = template.Library()
 
@@ -117,6 +118,7 @@ class PartNode(Node):
         # Most parts are named by constants alone: their id is known now.
         constant = all(not bit.is_var and not bit.filters for bit in name)
         self.constant_id = "part-" + "-".join(str(bit.var) for bit in name) if constant else None
+        self._compiled: Rendered | None | object = _NOT_YET
 
     @property
     def first_name(self) -> str | None:
@@ -176,17 +178,35 @@ class PartNode(Node):
     def digest(self, part_id: str, context) -> bytes | None:
         return _digest(self.place, part_id, self.lookups, context)
 
-    def html(self, part_id: str, digest: bytes | None, context) -> str:
+    def html(self, part_id: str, digest: bytes | None, context: Context | Scope) -> str:
+        """The part in its wrapper, from the cache or rendered in ``context``: a Django
+        ``Context`` (a page's render), or a ``Scope`` (a frame's changed part, rendered by
+        the part's closures: games/templatetags/compiled.py)."""
         html = _parts.get(digest) if reuse_enabled and digest is not None else None
         if html is None:
             html = format_html(
                 '<div id="{}" class="part">{}</div><!--/part-->',
                 part_id,
-                self.nodelist.render(context),
+                self._inside(context),
             )
             if digest is not None:
                 _parts.put(digest, html)
         return html
+
+    def _inside(self, context: Context | Scope) -> str:
+        if type(context) is not Scope:
+            return self.nodelist.render(context)
+        if self._compiled is _NOT_YET:
+            self._compiled = compiled(self.nodelist)
+        if self._compiled is not None:
+            return self._compiled(context)
+        # A node the closures do not cover: Django renders the part in the same names.
+        fallback = Context(context.names, autoescape=context.autoescape, use_l10n=context.use_l10n)
+        fallback.template = context.template
+        return self.nodelist.render(fallback)
+
+
+_NOT_YET = object()  # a part's closures not yet made (made at its first frame)
 
 
 def parts_in(board: Template) -> dict[str, list[PartNode]]:
