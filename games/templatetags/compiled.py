@@ -57,6 +57,9 @@ from django.utils.safestring import SafeString
 
 Rendered = Callable[["Scope"], str]
 
+# Tests render with closures and without, and compare (tests/platform/test_compiled_parts.py).
+enabled = True
+
 # What every Context holds under the render's names (django.template.context.BaseContext).
 BUILTINS = {"True": True, "False": False, "None": None}
 
@@ -74,6 +77,25 @@ class Scope(BaseContext):
         self.dicts = [names]
         self.autoescape, self.use_l10n, self.use_tz = autoescape, use_l10n, use_tz
         self.template = template
+
+    @classmethod
+    def of(cls, context: Context) -> Scope:
+        """The names a ``Context`` holds, the later pushes over the earlier."""
+        return cls(
+            context.flatten(),
+            context.autoescape,
+            context.use_l10n,
+            context.use_tz,
+            context.template,
+        )
+
+    def as_context(self) -> Context:
+        """A ``Context`` of the same names and flags, for Django to render in."""
+        context = Context(
+            self.names, autoescape=self.autoescape, use_l10n=self.use_l10n, use_tz=self.use_tz
+        )
+        context.template = self.template
+        return context
 
     def __getitem__(self, key):
         return self.names[key]
@@ -409,6 +431,6 @@ def render_template(template: Template, names: dict, use_l10n: bool = False) -> 
         closures = _of_template[template]
     except KeyError:
         closures = _of_template[template] = compiled(template.nodelist)
-    if closures is None:
+    if closures is None or not enabled:
         return template.render(Context(names, autoescape=True, use_l10n=use_l10n))
     return closures(Scope({**BUILTINS, **names}, True, use_l10n, None, template))

@@ -66,6 +66,7 @@ from django.utils.html import format_html
 
 from games.live.frames import building
 from games.matches.lru import LRU
+from games.templatetags import compiled as closures
 from games.templatetags.compiled import Rendered, Scope, compiled
 
 register = template.Library()
@@ -118,7 +119,7 @@ class PartNode(Node):
         # Most parts are named by constants alone: their id is known now.
         constant = all(not bit.is_var and not bit.filters for bit in name)
         self.constant_id = "part-" + "-".join(str(bit.var) for bit in name) if constant else None
-        self._compiled: Rendered | None | object = _NOT_YET
+        self._closures: Rendered | None | object = _NOT_YET
 
     @property
     def first_name(self) -> str | None:
@@ -194,19 +195,20 @@ class PartNode(Node):
         return html
 
     def _inside(self, context: Context | Scope) -> str:
-        if type(context) is not Scope:
+        """What the wrapper holds: by the part's closures (games/templatetags/compiled.py)
+        where it has them, else by Django, each from the same names."""
+        if self._closures is _NOT_YET:
+            self._closures = compiled(self.nodelist)
+        if self._closures is None or not closures.enabled:
+            if type(context) is Scope:
+                context = context.as_context()
             return self.nodelist.render(context)
-        if self._compiled is _NOT_YET:
-            self._compiled = compiled(self.nodelist)
-        if self._compiled is not None:
-            return self._compiled(context)
-        # A node the closures do not cover: Django renders the part in the same names.
-        fallback = Context(context.names, autoescape=context.autoescape, use_l10n=context.use_l10n)
-        fallback.template = context.template
-        return self.nodelist.render(fallback)
+        if type(context) is not Scope:
+            context = Scope.of(context)
+        return self._closures(context)
 
 
-_NOT_YET = object()  # a part's closures not yet made (made at its first frame)
+_NOT_YET = object()  # a part's closures not yet made (made at its first render)
 
 
 def parts_in(board: Template) -> dict[str, list[PartNode]]:

@@ -4,14 +4,12 @@
 from the same names: every part of every board that declares its parts, every template
 the closures render, at every version, for both seats and a spectator."""
 
-from collections import Counter
-
 import pytest
 from django.template import Context, engines
 
 from games.boards import LAYOUTS, layout_of
 from games.engines import GAME_MODULES
-from games.live import around, board_frames
+from games.live import board_frames
 from games.live.rendering import Viewer, context_for, render_fragments, render_frame
 from games.matches import services
 from games.models import Match
@@ -103,37 +101,34 @@ def test_tags_that_set_a_name_or_read_the_context_have_no_closures():
         assert compiled(engines["django"].from_string(source).template.nodelist) is None
 
 
-@pytest.mark.parametrize("game", sorted(GAME_MODULES))
-def test_every_template_rendered_by_closures_is_what_django_renders(game, monkeypatch):
-    """The status bar, the game-over panel and the fragments of ``memo_include``, in every
-    frame and every whole page of a played match, rendered both ways."""
-    monkeypatch.setattr(parts, "reuse_enabled", False)
-    monkeypatch.setattr(duelhall, "_fragments", duelhall.LRU(0))
-    compared: Counter = Counter()
-
-    def both_ways(template, names, use_l10n=False):
-        got = closures_module.render_template(template, names, use_l10n)
-        if closures_module._of_template.get(template) is not None:
-            expected = template.render(Context(names, autoescape=True, use_l10n=use_l10n))
-            assert got == expected, f"{game}: {template.origin.name}"
-            compared[template.origin.template_name] += 1
-        return got
-
-    monkeypatch.setattr(around, "render_template", both_ways)
-    monkeypatch.setattr(duelhall, "render_template", both_ways)
-    shown = dict.fromkeys(range(len(VIEWERS)))
+def played_to_the_end(game: str) -> list[Match]:
+    """Every version of a seeded match, resigned if still in play after 60 moves (so the
+    game-over panel shows at the end)."""
     versions = list(
         playouts.versions_of_a_match(game, (HOSTILE, BOB), rng_seed=f"closures:{game}", moves=60)
     )
-    if versions[-1].status == Match.Status.ACTIVE:  # the game-over panel shows once it ends
+    if versions[-1].status == Match.Status.ACTIVE:
         services.resign(versions[-1].pk, BOB)
         versions.append(Match.objects.prefetch_related("seats").get(pk=versions[-1].pk))
-    for match in versions:
+    return versions
+
+
+@pytest.mark.parametrize("game", sorted(GAME_MODULES))
+def test_pages_and_frames_are_the_same_with_closures_and_without(game, monkeypatch):
+    """Whole pages (parts, status bar, game-over panel, memo_include's fragments) and every
+    frame of a played match, for both seats and a spectator, rendered with the closures
+    and then by Django alone, nothing reused in between."""
+    monkeypatch.setattr(parts, "reuse_enabled", False)
+    monkeypatch.setattr(duelhall, "_fragments", duelhall.LRU(0))
+    shown = dict.fromkeys(range(len(VIEWERS)))
+    for match in played_to_the_end(game):
         for i, viewer in enumerate(VIEWERS):
-            shown[i] = render_frame(match, viewer, "", shown[i])[1]
-            render_fragments(match, viewer)
-    assert compared["match/_status_body.html"] and compared["match/_gameover_panel.html"], (
-        compared
-    )
-    if game in ("elemental-clash", "phalanx"):  # the boards with memo_include
-        assert any(name.startswith(f"games/{game}/_") for name in compared), compared
+            page = render_fragments(match, viewer)
+            frame = render_frame(match, viewer, "", shown[i])
+            monkeypatch.setattr(closures_module, "enabled", False)
+            where = f"{game}: {viewer} at version {match.version}"
+            assert render_fragments(match, viewer) == page, where
+            assert render_frame(match, viewer, "", shown[i]) == frame, where
+            monkeypatch.setattr(closures_module, "enabled", True)
+            shown[i] = frame[1]
+    assert "gameover-panel" in page, f"{game}: the match ended, and its panel shows"
