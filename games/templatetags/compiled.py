@@ -22,11 +22,13 @@ page with a reload rendered by Django.
 from __future__ import annotations
 
 import html
+import operator
 import weakref
 from collections.abc import Callable
 
 from django.template import Context, engines
 from django.template.base import (
+    FilterExpression,
     Node,
     NodeList,
     Template,
@@ -50,10 +52,12 @@ from django.template.defaulttags import (
 )
 from django.template.library import SimpleNode
 from django.template.loader_tags import IncludeNode
+from django.template.smartif import OPERATORS
 from django.templatetags.l10n import LocalizeNode
 from django.templatetags.static import StaticNode
 from django.utils.html import strip_spaces_between_tags
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeData, SafeString, mark_safe
+from django.utils.timezone import template_localtime
 
 Rendered = Callable[["Scope"], str]
 
@@ -215,11 +219,10 @@ def _node(node: Node) -> Rendered | str:
 # ---------------------------------------------------------------- values
 
 
-def _plain_path(expression) -> tuple[str, tuple] | None:
-    """For ``{{ a.b.0 }}`` without filters: the root name and each later bit (a list index
-    where it is a number). None for a literal or anything with a filter."""
-    var = expression.var
-    if expression.filters or not isinstance(var, Variable) or var.lookups is None:
+def _plain_path(var) -> tuple[str, tuple] | None:
+    """For a variable read as ``a.b.0``: the root name and each later bit (a list index
+    where it is a number). None for a literal or a translated string."""
+    if not isinstance(var, Variable) or var.lookups is None:
         return None
     if var.translate or var.message_context:
         return None
@@ -257,50 +260,178 @@ def _looked_up(root: str, bits: tuple, names: dict):
     return current
 
 
-def _variable(node: VariableNode) -> Rendered:
-    expression = node.filter_expression
-    path = _plain_path(expression)
-
-    def general(scope: Scope) -> str:  # VariableNode.render
-        try:
-            output = expression.resolve(scope)
-        except UnicodeDecodeError:
-            return ""
-        return render_value_in_context(output, scope)
-
+def _variable_value(var: Variable) -> Callable[[Scope], object]:
+    """``Variable.resolve``: a plain path by the short cut where it answers, anything else
+    (and every failure, raised as Django raises it) by Django."""
+    path = _plain_path(var)
     if path is None:
-        return general
+        return var.resolve
     root, bits = path
 
-    def render(scope: Scope) -> str:
-        value = _looked_up(root, bits, scope.names)
-        if value is _UNANSWERED:
-            return general(scope)
-        if type(value) is str and scope.autoescape:
-            # localize and template_localtime leave a str as it is; conditional_escape of
-            # a plain str is escape.
-            return SafeString(html.escape(value))
-        return render_value_in_context(value, scope)
+    def value(scope: Scope):
+        found = _looked_up(root, bits, scope.names)
+        return var.resolve(scope) if found is _UNANSWERED else found
+
+    return value
+
+
+def _resolver(expression: FilterExpression, ignore_failures: bool = False):
+    """``expression.resolve(scope, ignore_failures)``, its variable and its filters' variable
+    arguments looked up by the short cut, each filter applied as Django applies it."""
+    if _string_if_invalid() or (expression.is_var and _plain_path(expression.var) is None):
+        # A non-empty string_if_invalid ends the resolve early; a translated string is
+        # rare: Django's resolve for both.
+        return lambda scope: expression.resolve(scope, ignore_failures)
+    if expression.is_var:
+        value = _variable_value(expression.var)
+        failed = None if ignore_failures else ""  # string_if_invalid, which is empty
+
+        def obj_of(scope: Scope):
+            try:
+                return value(scope)
+            except VariableDoesNotExist:
+                return failed
+
+    else:
+        constant = expression.var
+        obj_of = lambda scope: constant  # noqa: E731
+    filters = [_filter(func, args) for func, args in expression.filters]
+    if not filters:
+        return obj_of
+
+    def resolve(scope: Scope):
+        obj = obj_of(scope)
+        for apply in filters:
+            obj = apply(obj, scope)
+        return obj
+
+    return resolve
+
+
+def _filter(func, args):
+    """One filter of ``FilterExpression.resolve``: its arguments (a constant marked safe, a
+    variable resolved), the local time, the escaping flag and the safety it keeps."""
+    arguments = [
+        (_variable_value(arg), None) if lookup else (None, mark_safe(arg)) for lookup, arg in args
+    ]
+    constant = None if any(lookup for lookup, _ in args) else [kept for _, kept in arguments]
+    localtime = getattr(func, "expects_localtime", False)
+    with_autoescape = getattr(func, "needs_autoescape", False)
+    keeps_safety = getattr(func, "is_safe", False)
+
+    def apply(obj, scope: Scope):
+        values = constant
+        if values is None:
+            values = [kept if value is None else value(scope) for value, kept in arguments]
+        if localtime:
+            obj = template_localtime(obj, scope.use_tz)
+        if with_autoescape:
+            new_obj = func(obj, *values, autoescape=scope.autoescape)
+        else:
+            new_obj = func(obj, *values)
+        if keeps_safety and isinstance(obj, SafeData):
+            return mark_safe(new_obj)
+        return new_obj
+
+    return apply
+
+
+def _string_if_invalid() -> str:
+    return engines["django"].engine.string_if_invalid
+
+
+def written(value, scope: Scope) -> str:
+    """``render_value_in_context``: strings escaped, and with localisation off, plain
+    numbers, booleans and None as ``str`` writes them (what ``localize`` gives for them,
+    and nothing in those words to escape); anything else by Django."""
+    kind = type(value)
+    if kind is str:
+        return SafeString(html.escape(value)) if scope.autoescape else value
+    if kind is SafeString:
+        return value
+    if kind in _PLAIN_WORDS and scope.use_l10n is False:
+        return str(value)
+    return render_value_in_context(value, scope)
+
+
+_PLAIN_WORDS = frozenset({int, bool, type(None)})
+
+
+def _variable(node: VariableNode) -> Rendered:
+    resolve = _resolver(node.filter_expression)
+
+    def render(scope: Scope) -> str:  # VariableNode.render
+        try:
+            output = resolve(scope)
+        except UnicodeDecodeError:
+            return ""
+        return written(output, scope)
 
     return render
 
 
 def _condition(condition) -> Callable[[Scope], object]:
-    """An ``if``'s condition: a bare variable found as ``TemplateLiteral.eval`` finds it
-    (failures are None), anything else evaluated by Django."""
+    """An ``if``'s condition, as ``condition.eval`` finds it: a variable by its resolver
+    (failures are None), the operators of django.template.smartif each as a closure that
+    turns any exception into False, as theirs do."""
     if type(condition) is TemplateLiteral:
-        path = _plain_path(condition.value)
-        if path is not None:
-            root, bits = path
+        return _resolver(condition.value, ignore_failures=True)
+    operator = _OPERATOR_IDS.get(type(condition))
+    if operator is None:
+        return condition.eval
+    first = _condition(condition.first)
+    if operator == "not":
 
-            def bare(scope: Scope):
-                value = _looked_up(root, bits, scope.names)
-                if value is _UNANSWERED:
-                    return condition.eval(scope)
-                return value
+        def negated(scope: Scope):
+            try:
+                return not first(scope)
+            except Exception:
+                return False
 
-            return bare
-    return condition.eval
+        return negated
+    second = _condition(condition.second)
+    if operator == "or":
+
+        def either(scope: Scope):
+            try:
+                return first(scope) or second(scope)
+            except Exception:
+                return False
+
+        return either
+    if operator == "and":
+
+        def both(scope: Scope):
+            try:
+                return first(scope) and second(scope)
+            except Exception:
+                return False
+
+        return both
+    compare = _COMPARISONS[operator]
+
+    def compared(scope: Scope):
+        try:
+            return compare(first(scope), second(scope))
+        except Exception:
+            return False
+
+    return compared
+
+
+_COMPARISONS = {
+    "in": lambda x, y: x in y,
+    "not in": lambda x, y: x not in y,
+    "is": operator.is_,
+    "is not": operator.is_not,
+    "==": operator.eq,
+    "!=": operator.ne,
+    ">": operator.gt,
+    ">=": operator.ge,
+    "<": operator.lt,
+    "<=": operator.le,
+}
+_OPERATOR_IDS = {type_: name for name, type_ in OPERATORS.items()}
 
 
 def _if(node: IfNode) -> Rendered:
@@ -326,14 +457,15 @@ def _if(node: IfNode) -> Rendered:
 
 def _for(node: ForNode) -> Rendered:
     loop, empty = _nodelist(node.nodelist_loop), _nodelist(node.nodelist_empty)
-    sequence, loopvars, reverse = node.sequence, node.loopvars, node.is_reversed
+    sequence = _resolver(node.sequence, ignore_failures=True)
+    loopvars, reverse = node.loopvars, node.is_reversed
     unpack = len(loopvars) > 1
     name = loopvars[0]
 
     def render(scope: Scope) -> str:  # ForNode.render, the pushed dict a scope of its own
         parentloop = scope.names.get("forloop", {}) if "forloop" in scope.names else {}
         inner = scope.with_names({})
-        values = sequence.resolve(inner, ignore_failures=True)
+        values = sequence(inner)
         if values is None:
             values = []
         if not hasattr(values, "__len__"):
@@ -373,10 +505,10 @@ def _for(node: ForNode) -> Rendered:
 
 def _with(node: WithNode) -> Rendered:
     inner = _nodelist(node.nodelist)
-    extra = node.extra_context
+    extra = {key: _resolver(value) for key, value in node.extra_context.items()}
 
     def render(scope: Scope) -> str:  # WithNode.render
-        values = {key: value.resolve(scope) for key, value in extra.items()}
+        values = {key: value(scope) for key, value in extra.items()}
         return inner(scope.with_names(values))
 
     return render
@@ -389,10 +521,11 @@ def _include(node: IncludeNode) -> Rendered:
     if name.startswith(("./", "../")):
         raise _Unknown("include by a relative path")
     inner = _nodelist(engines["django"].engine.get_template(name).nodelist)
-    extra, isolated = node.extra_context, node.isolated_context
+    extra = {key: _resolver(value) for key, value in node.extra_context.items()}
+    isolated = node.isolated_context
 
     def render(scope: Scope) -> str:  # IncludeNode.render of a template named in quotes
-        values = {key: value.resolve(scope) for key, value in extra.items()}
+        values = {key: value(scope) for key, value in extra.items()}
         if isolated:
             return inner(scope.new(values))
         return inner(scope.with_names(values) if values else scope)
