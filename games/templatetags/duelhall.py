@@ -1,12 +1,12 @@
 """Small template helpers shared by the match page and every board (loaded as a builtin)."""
 
 import hashlib
+import marshal
 import re
 
 from django import template
 from django.template.loader import get_template
 
-from games.engines.core import canonical_json
 from games.matches import outcomes
 from games.matches.lru import LRU
 from games.templatetags.compiled import render_template
@@ -229,8 +229,12 @@ def memo_include(template_name: str, **context):
     in a match). The HTML is a pure function of the values, which come from the viewer's
     own view, so a reused fragment shows nobody anything that was not already theirs."""
     try:
-        digest = hashlib.blake2b(canonical_json(context).encode(), digest_size=16).digest()
-    except (TypeError, ValueError):  # not plain JSON values: render without reuse
+        # marshal's format 2 writes each value out in full (no references, no interning
+        # marks, which later formats add): equal plain values give equal bytes, and it
+        # refuses anything else, a str subclass such as safe text among them. Twice as fast
+        # as the sorted-key JSON this used (bench/: a turn of the log, 20 -> 9 us).
+        digest = hashlib.blake2b(marshal.dumps(context, 2), digest_size=16).digest()
+    except ValueError:  # not plain values: render without reuse
         return _render_plain(template_name, context)
     key = (template_name, digest)
     html = _fragments.get(key)

@@ -1,6 +1,7 @@
 """``memo_include``: log fragments rendered once per distinct value and reused."""
 
 from django.template import Context, Template
+from django.utils.safestring import mark_safe
 
 from games.templatetags import duelhall
 
@@ -44,3 +45,14 @@ def test_values_that_are_not_plain_json_render_without_reuse():
 
     page = '{% memo_include "games/elemental-clash/_turn_log.html" t=t open=False %}'
     assert "Turn 9" in render(page, t=Odd())
+
+
+def test_safe_text_and_plain_text_alike_never_share_a_fragment():
+    """The same characters as safe text (written as they are) and as plain text (escaped)
+    render differently, so their fragments must not be taken for one another."""
+    page = '{% memo_include "games/elemental-clash/_turn_log.html" t=t names=names %}'
+    plain = render(page, t={**TURN, "turn": "<b>5</b>"}, names={})
+    marked = render(page, t={**TURN, "turn": mark_safe("<b>5</b>")}, names={})
+    assert "Turn &lt;b&gt;5&lt;/b&gt;" in plain
+    assert "Turn <b>5</b>" in marked
+    assert "Turn &lt;b&gt;5&lt;/b&gt;" in render(page, t={**TURN, "turn": "<b>5</b>"}, names={})
