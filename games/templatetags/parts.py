@@ -33,6 +33,7 @@ from __future__ import annotations
 import hashlib
 import io
 import itertools
+import marshal
 import pickle
 import weakref
 
@@ -364,16 +365,28 @@ def _long_digest(value: list) -> bytes:
 
 def _serialised(value) -> bytes:
     """Bytes that tell values apart and give equal values alike (dicts built in the same
-    order). Any pickle does the first; a plain one not the second: it writes an object met
-    twice as a reference to the first, so equal views whose strings or lists were shared
-    differently (a state read from the database, or one a move just made) gave different
-    digests, and parts a page already showed were sent again. Without its memo ("fast"
-    mode) pickle writes every value out; views are trees, never cycles."""
+    order).
+
+    Plain values (dicts, lists, strings, numbers...) by marshal's format 2, which writes
+    every value out in full: no references to an object met before and no interning marks
+    (later formats add both), so equal views whose strings or lists were shared
+    differently (a state read from the database, or one a move just made) give equal
+    bytes. It refuses anything else, a str subclass such as safe text among them, which
+    is then pickled; a leading byte keeps the two kinds of bytes apart. bench/: a part's
+    digest 2.4-3.0 -> 0.8-1.6 us.
+
+    A plain pickle would write an object met twice as a reference to the first, so
+    without its memo ("fast" mode) it writes every value out; views are trees, never
+    cycles."""
+    try:
+        return b"m" + marshal.dumps(value, 2)
+    except ValueError:
+        pass
     buffer = io.BytesIO()
     pickler = pickle.Pickler(buffer, pickle.HIGHEST_PROTOCOL)
     pickler.fast = True
     pickler.dump(value)
-    return buffer.getvalue()
+    return b"p" + buffer.getvalue()
 
 
 def _compiled(path: str) -> tuple[str, tuple[tuple[str, int | None], ...]]:

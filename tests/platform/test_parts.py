@@ -3,6 +3,7 @@ of the variables it reads, found when the template is compiled."""
 
 import pytest
 from django.template import Context, Template, TemplateSyntaxError
+from django.utils.safestring import mark_safe
 
 from games.templatetags import parts
 
@@ -303,3 +304,14 @@ def test_no_board_part_reads_a_whole_view_or_match(game):
     assert parts or game == "card-battle", game  # Card Battle's board is sent whole
     whole = {str(p.name[0].var): [i for i in p.inputs if i in ("view", "match")] for p in parts}
     assert {name: found for name, found in whole.items() if found} == {}
+
+
+def test_values_that_render_differently_never_share_a_digest():
+    """Safe text and plain text of the same characters, True and 1, 1 and 1.0, a list and a
+    tuple: each renders its own way, so each has its own digest."""
+    node = Template('{% part "p" %}{{ a }}{% endpart %}').nodelist[0]
+    pairs = [(mark_safe("<b>"), "<b>"), (True, 1), (1, 1.0), ([1], (1,)), ({"k": 1}, {"k": True})]
+    for one, other in pairs:
+        assert node.digest("part-p", Context({"a": one})) != node.digest(
+            "part-p", Context({"a": other})
+        ), (one, other)
