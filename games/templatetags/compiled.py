@@ -26,7 +26,7 @@ import operator
 import weakref
 from collections.abc import Callable
 
-from django.template import Context, engines
+from django.template import Context, TemplateDoesNotExist, TemplateSyntaxError, engines
 from django.template.base import (
     FilterExpression,
     Node,
@@ -145,7 +145,9 @@ def compiled(nodelist: NodeList) -> Rendered | None:
     """The nodes as one closure; None if a node is not one this module knows."""
     try:
         return _nodelist(nodelist)
-    except _Unknown:
+    except (_Unknown, TemplateDoesNotExist, TemplateSyntaxError):
+        # An include of a template that is missing or does not compile: Django raises only
+        # if the render reaches it, so Django renders.
         return None
 
 

@@ -187,3 +187,11 @@ def test_closures_render_each_tag_as_django_does(source, autoescape, use_l10n, m
         {"True": True, "False": False, "None": None, **names}, autoescape, use_l10n, None, template
     )
     assert closures(scope) == template.render(django_context)
+
+
+def test_an_include_of_a_missing_template_renders_by_django_until_reached():
+    template = engines["django"].from_string(
+        '{% if flag %}{% include "no/such/template.html" %}{% endif %}done'
+    ).template
+    assert compiled(template.nodelist) is None
+    assert closures_module.render_template(template, {"flag": False}) == "done"
