@@ -1,4 +1,4 @@
-"""A part's nodes turned into Python closures once, rendered from one plain dict of names.
+"""A template's nodes turned into Python closures once, rendered from one plain dict of names.
 
 Why: a frame renders the parts that changed, and Django renders a template by walking its
 nodes, each through ``render_annotated``, every variable looked up through the context's
@@ -6,7 +6,9 @@ stack of dicts with ``try``/``except`` at every dot (bench/: rendering the chang
 the largest piece of a move left). A part may hold only a short list of node types
 (games/templatetags/parts.py checks that at compile time), so each of those is turned
 here into a closure that does what Django's ``render`` does, and a part renders from the
-same dict of names its digest was found in (``PartNode.placed_in``).
+same dict of names its digest was found in (``PartNode.placed_in``). The templates around
+the board (games/live/around.py) and ``memo_include``'s fragments render by closures too
+(``render_template``), wherever all their nodes have one.
 
 The same output, byte for byte, is the invariant: every closure either repeats Django's
 ``render`` for its node (the loop's counters, the ``if``'s branches, ``with``'s and
@@ -15,8 +17,8 @@ a ``Context`` does. Only lookups Django would answer the same way take a short c
 in the scope, then keys present in dicts and indexes inside lists, nothing callable;
 anything else goes through Django's ``FilterExpression.resolve``. A node type not listed
 here makes ``compiled`` return None, and the part renders through Django as before.
-``tests/platform/test_frames.py`` builds every frame with these closures and compares the
-page with a reload rendered by Django.
+``tests/platform/test_compiled_parts.py`` renders every tag covered here, and every page and
+frame of played matches of every game, with the closures and by Django alone, and compares.
 """
 
 from __future__ import annotations
@@ -111,7 +113,13 @@ class Scope(BaseContext):
         return self.names.get(key, otherwise)
 
     def __setitem__(self, key, value) -> None:
-        self.names[key] = value
+        raise TypeError(_READ_ONLY)
+
+    def push(self, *args, **kwargs):
+        raise TypeError(_READ_ONLY)
+
+    def update(self, other_dict):
+        raise TypeError(_READ_ONLY)
 
     def with_names(self, extra: dict) -> Scope:
         """A scope for what a tag pushes (``with``, a loop): the outer names stay as
@@ -134,6 +142,11 @@ class Scope(BaseContext):
             self.template,
         )
 
+
+# The names of a scope are shared by every part a frame renders from them (and by their
+# digests), so nothing may change them: the closures make a new scope where Django pushes,
+# and a node that sets a name has no closure. Django code that tried would fail loudly here.
+_READ_ONLY = "a Scope's names are read-only: tags that push make a new Scope"
 
 _LEAVES = (SimpleNode, URLNode, StaticNode, FirstOfNode)
 # A leaf that sets a name ("as name") changes what the nodes after it see, and one that

@@ -190,8 +190,19 @@ def test_closures_render_each_tag_as_django_does(source, autoescape, use_l10n, m
 
 
 def test_an_include_of_a_missing_template_renders_by_django_until_reached():
-    template = engines["django"].from_string(
-        '{% if flag %}{% include "no/such/template.html" %}{% endif %}done'
-    ).template
+    template = (
+        engines["django"]
+        .from_string('{% if flag %}{% include "no/such/template.html" %}{% endif %}done')
+        .template
+    )
     assert compiled(template.nodelist) is None
     assert closures_module.render_template(template, {"flag": False}) == "done"
+
+
+def test_a_scope_refuses_changes_to_the_names_it_shares():
+    """The names are shared by every part of a frame and by their digests."""
+    scope = Scope({"a": 1}, True, False, None, None)
+    for change in (lambda: scope.__setitem__("a", 2), scope.push, lambda: scope.update({})):
+        with pytest.raises(TypeError):
+            change()
+    assert scope.names == {"a": 1}
