@@ -25,6 +25,20 @@ from pathlib import Path
 from bench.common import ROOT, table
 
 
+def afresh(render):
+    """``render()`` with no part, memo or ``memo_include`` fragment reused: what rendering
+    them costs, which a warm cache hides."""
+    from games.matches.lru import LRU
+    from games.templatetags import duelhall, parts
+
+    kept = parts.reuse_enabled, duelhall._fragments
+    parts.reuse_enabled, duelhall._fragments = False, LRU(0)
+    try:
+        return render()
+    finally:
+        parts.reuse_enabled, duelhall._fragments = kept
+
+
 def pieces(game: str, moves: int, count: int, directory: Path) -> list[str]:
     from bench.move_cost import migrated_template, play
 
@@ -56,6 +70,9 @@ def pieces(game: str, moves: int, count: int, directory: Path) -> list[str]:
         ),
         "frame, nothing changed": lambda: rendering.render_frame(match, viewer, "", shown),
         "frame, whole page": lambda: rendering.render_frame(match, viewer),
+        "  the same, nothing reused (every part and fragment rendered)": lambda: afresh(
+            lambda: rendering.render_frame(match, viewer)
+        ),
     }
     if layout is not None:
         measured["  every part's id and digest"] = lambda: board_frames._placed(
