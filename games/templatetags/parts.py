@@ -356,7 +356,7 @@ def _long_digest(value: list) -> bytes:
     kept = _long_digests.get(id(value))
     if kept is not None and kept[0] is value:
         return kept[1]
-    digest = hashlib.blake2b(_serialised(value), digest_size=16).digest()
+    digest = hashlib.blake2b(_pickled(value), digest_size=16).digest()
     if len(_long_digests) >= 2048:
         _long_digests.clear()
     _long_digests[id(value)] = (value, digest)
@@ -365,23 +365,29 @@ def _long_digest(value: list) -> bytes:
 
 def _serialised(value) -> bytes:
     """Bytes that tell values apart and give equal values alike (dicts built in the same
-    order).
+    order), for a part's inputs bar its long lists.
 
     Plain values (dicts, lists, strings, numbers...) by marshal's format 2, which writes
     every value out in full: no references to an object met before and no interning marks
     (later formats add both), so equal views whose strings or lists were shared
     differently (a state read from the database, or one a move just made) give equal
     bytes. It refuses anything else, a str subclass such as safe text among them, which
-    is then pickled; a leading byte keeps the two kinds of bytes apart. bench/: a part's
-    digest 2.4-3.0 -> 0.8-1.6 us.
-
-    A plain pickle would write an object met twice as a reference to the first, so
-    without its memo ("fast" mode) it writes every value out; views are trees, never
-    cycles."""
+    is then pickled; a leading byte keeps the two kinds of bytes apart. bench.frame_pieces:
+    Elemental Clash's digests 515 -> 464 k instructions a frame."""
     try:
         return b"m" + marshal.dumps(value, 2)
     except ValueError:
-        pass
+        return _pickled(value)
+
+
+def _pickled(value) -> bytes:
+    """The same promise by pickle, for what marshal refuses, and for long lists: marshal
+    encodes every string to UTF-8 anew, pickle reuses the string's own UTF-8 where it has
+    it, and lists of log entries and cards are mostly strings (bench.frame_pieces, Phalanx,
+    whose view builds some of them anew for every frame: a frame that sends nothing 2,354
+    -> 2,245 k with long lists pickled). A plain pickle would write an object met twice as
+    a reference to the first, so without its memo ("fast" mode) it writes every value out;
+    views are trees, never cycles."""
     buffer = io.BytesIO()
     pickler = pickle.Pickler(buffer, pickle.HIGHEST_PROTOCOL)
     pickler.fast = True
