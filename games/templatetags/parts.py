@@ -7,7 +7,8 @@ Renders were most of the CPU a move costs the server, and the frames most of the
 (bench/). A part is
 - wrapped in ``<div id="part-name-bit" class="part">`` (``display: contents``, so the page
   lays out as without it), which an update can replace on its own;
-- rendered once per distinct input in this process and reused after (``_parts``);
+- rendered once per distinct input in this process and reused after (``_parts``), by
+  closures made once from its nodes (games/templatetags/compiled.py);
 - when a socket's frame is being built (games/live/frames.py), left out of the frame if that
   socket already shows exactly this part.
 
