@@ -387,51 +387,35 @@ def _variable(node: VariableNode) -> Rendered:
 
 def _condition(condition) -> Callable[[Scope], object]:
     """An ``if``'s condition, as ``condition.eval`` finds it: a variable by its resolver
-    (failures are None), the operators of django.template.smartif each as a closure that
-    turns any exception into False, as theirs do."""
+    (failures are None), the operators of django.template.smartif each as a closure."""
     if type(condition) is TemplateLiteral:
         return _resolver(condition.value, ignore_failures=True)
-    operator = _OPERATOR_IDS.get(type(condition))
-    if operator is None:
+    name = _OPERATOR_IDS.get(type(condition))
+    if name is None:
         return condition.eval
     first = _condition(condition.first)
-    if operator == "not":
-
-        def negated(scope: Scope):
-            try:
-                return not first(scope)
-            except Exception:
-                return False
-
-        return negated
+    if name == "not":
+        return _guarded(lambda scope: not first(scope))
     second = _condition(condition.second)
-    if operator == "or":
+    if name == "or":  # the second is evaluated only when needed, as Django's or does
+        return _guarded(lambda scope: first(scope) or second(scope))
+    if name == "and":
+        return _guarded(lambda scope: first(scope) and second(scope))
+    compare = _COMPARISONS[name]
+    return _guarded(lambda scope: compare(first(scope), second(scope)))
 
-        def either(scope: Scope):
-            try:
-                return first(scope) or second(scope)
-            except Exception:
-                return False
 
-        return either
-    if operator == "and":
+def _guarded(evaluate: Callable[[Scope], object]) -> Callable[[Scope], object]:
+    """An operator's value with any exception taken for False, as smartif's operators take
+    it (``{% if a in b %}`` where b holds nothing is false, not an error)."""
 
-        def both(scope: Scope):
-            try:
-                return first(scope) and second(scope)
-            except Exception:
-                return False
-
-        return both
-    compare = _COMPARISONS[operator]
-
-    def compared(scope: Scope):
+    def guarded(scope: Scope):
         try:
-            return compare(first(scope), second(scope))
+            return evaluate(scope)
         except Exception:
             return False
 
-    return compared
+    return guarded
 
 
 _COMPARISONS = {
