@@ -206,3 +206,21 @@ def test_a_scope_refuses_changes_to_the_names_it_shares():
         with pytest.raises(TypeError):
             change()
     assert scope.names == {"a": 1}
+
+
+def test_a_hot_seat_device_sees_the_same_pages_with_closures_and_without(monkeypatch):
+    """The pass-the-device screen (no seat) and each seat's side of a hot-seat match."""
+    monkeypatch.setattr(parts, "reuse_enabled", False)
+    match = services.create_match(
+        "elemental-clash", HOSTILE, mode=Match.Mode.HOTSEAT, timed=False, seed="closures-hot"
+    )
+    match = Match.objects.prefetch_related("seats").get(pk=match.pk)
+    pages = []
+    for seat in (None, 0, 1):
+        viewer = Viewer(HOSTILE, seat, hotseat=True)
+        page = render_fragments(match, viewer)
+        monkeypatch.setattr(closures_module, "enabled", False)
+        assert render_fragments(match, viewer) == page, f"hot seat, seat {seat}"
+        monkeypatch.setattr(closures_module, "enabled", True)
+        pages.append(page)
+    assert "Pass the device to" in pages[0] and "&lt;img src=x" in pages[0]
