@@ -462,7 +462,7 @@ def _for(node: ForNode) -> Rendered:
     name = loopvars[0]
 
     def render(scope: Scope) -> str:  # ForNode.render, the pushed dict a scope of its own
-        parentloop = scope.names.get("forloop", {}) if "forloop" in scope.names else {}
+        parentloop = scope.names.get("forloop", {})
         inner = scope.with_names({})
         values = sequence(inner)
         if values is None:

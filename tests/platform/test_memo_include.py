@@ -38,7 +38,7 @@ def test_a_fragment_sees_only_the_values_it_is_given():
     assert out == "Bob"
 
 
-def test_values_that_are_not_plain_json_render_without_reuse():
+def test_values_that_are_not_plain_data_render_without_reuse():
     class Odd:
         turn = 9
         phases = []
